@@ -1,0 +1,72 @@
+"""The bot interface, :class:`RandomBot`, and the bot-name registry used by the CLI."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.errors import InvalidOption
+from ..core.rng import Rng
+
+
+class BaseBot:
+    """Convenience base: holds a seeded :class:`Rng` that ``play`` may reseed per game."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(BaseBot):
+    """Picks a legal action uniformly at random from its own seeded stream."""
+
+    name = "random"
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+#: bot name -> {game name or "*": "module:Class"}; every class is built as ``Class(seed)``.
+BOTS: dict[str, dict[str, str]] = {
+    "random": {"*": "jaliz_learn.bots.base:RandomBot"},
+    "heuristic": {
+        "jaliz": "jaliz_learn.games.jaliz.bots:HeuristicJalizBot",
+        "jaliz-advanced": "jaliz_learn.games.jaliz.bots:HeuristicJalizBot",
+    },
+    "greedy": {
+        "nizam": "jaliz_learn.games.nizam.bots:NizamGreedyBot",
+        "pearl-of-the-east": "jaliz_learn.games.nizam.bots:PearlGreedyBot",
+        "jungli-la": "jaliz_learn.games.jungli_la.bots:JungliLaGreedyBot",
+        "bali": "jaliz_learn.games.bali.bots:BaliGreedyBot",
+        "bali-tani": "jaliz_learn.games.bali.bots:BaliGreedyBot",
+    },
+}
+
+
+def bot_names(game: str) -> list[str]:
+    return [name for name, games in BOTS.items() if "*" in games or game in games]
+
+
+def make_bot(name: str, game: str, seed: int = 0) -> Any:
+    """Build a bot by name for ``game`` (raises :class:`InvalidOption` with the choices).
+
+    >>> make_bot("random", "jaliz", 1)
+    RandomBot()
+    """
+    games = BOTS.get(name, {})
+    target = games.get(game) or games.get("*")
+    if target is None:
+        raise InvalidOption(f"unknown bot {name!r} for {game}; choose from: {', '.join(bot_names(game))}")
+    module, attr = target.split(":")
+    return getattr(importlib.import_module(module), attr)(seed)

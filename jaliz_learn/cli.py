@@ -1,0 +1,197 @@
+"""The ``jaliz-learn`` command line: list, play, bench, rules and replay.
+
+Bad arguments get one clear line on stderr and exit code 2.
+
+    jaliz-learn play jaliz --players 4 --seed 7 --bots random,random,heuristic,random
+    jaliz-learn bench jaliz --players 4 --games 200
+    jaliz-learn rules jaliz --coverage
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .bots.base import make_bot
+from .core.errors import JalizLearnError
+from .core.play import play, replay_record
+from .core.registry import REGISTRY, list_games, load_game
+from .core.rules import coverage
+
+
+class UsageError(Exception):
+    """A bad command-line argument (reported as one line, exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise UsageError(f"--option needs NAME=VALUE, got {pair!r}")
+        key, raw = pair.split("=", 1)
+        try:
+            opts[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            opts[key] = raw
+    return opts
+
+
+def _bots(spec: str | None, game: str, players: int, seed: int) -> list[Any]:
+    names = ["random"] if not spec else [s.strip() for s in spec.split(",")]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise UsageError(f"--bots names {len(names)} bots but --players is {players}")
+    return [make_bot(n, game, seed * 100 + i) for i, n in enumerate(names)]
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    for info in list_games():
+        print(f"{info.name:<18} {info.min_players}-{info.max_players} players  {info.title}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = load_game(args.game, **_parse_options(args.option))
+    players = game.resolve_num_players(args.players)
+    bots = _bots(args.bots, game.name, players, args.seed)
+    t0 = time.perf_counter()
+    result = play(game, bots, seed=args.seed)
+    elapsed = time.perf_counter() - t0
+    st = result.state
+    if args.json:
+        out = {"game": game.name, "options": game.options, "seed": args.seed, "players": players,
+               "bots": [getattr(b, "name", type(b).__name__) for b in bots],
+               "scores": list(result.scores), "winners": list(result.winners),
+               "ranking": [list(g) for g in result.outcome.ranking],
+               "turns": st.log.turn, "decisions": result.decisions, "seconds": round(elapsed, 4)}
+        if args.log:
+            out["log"] = st.log_text()
+            out["record"] = st.record()
+        print(json.dumps(out))
+        return 0
+    for line in st.log_text():
+        print(line)
+    print()
+    print(f"{game.info.title}: {players} players, seed {args.seed}, {st.log.turn} turns, {result.decisions} decisions")
+    for p, s in enumerate(result.scores):
+        mark = "  winner" if p in result.winners else ""
+        print(f"  player {p} ({getattr(bots[p], 'name', '?')}): {s:g}{mark}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    game = load_game(args.game, **_parse_options(args.option))
+    players = game.resolve_num_players(args.players)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    decisions = 0
+    t0 = time.perf_counter()
+    for i in range(args.games):
+        bots = _bots(args.bots, game.name, players, args.seed + i)
+        decisions += play(game, bots, seed=args.seed + i).decisions
+    elapsed = time.perf_counter() - t0
+    gps, dps = args.games / elapsed, decisions / elapsed
+    if args.json:
+        print(json.dumps({"game": game.name, "players": players, "games": args.games,
+                          "seconds": round(elapsed, 3), "games_per_second": round(gps, 2),
+                          "decisions_per_second": round(dps, 1), "decisions_per_game": round(decisions / args.games, 1)}))
+    else:
+        print(f"{game.name}, {players} players, {args.games} games in {elapsed:.2f} s: "
+              f"{gps:.1f} games/s, {dps:,.0f} decisions/s ({decisions / args.games:.0f} decisions per game)")
+    return 0
+
+
+def _tests_dir(given: str | None) -> Path:
+    if given:
+        return Path(given)
+    for candidate in (Path.cwd() / "tests", Path(__file__).resolve().parent.parent / "tests"):
+        if candidate.is_dir():
+            return candidate
+    raise UsageError("no tests/ folder found; run from the project root or pass --tests DIR")
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    cat = game.rules
+    if not args.coverage:
+        print(cat.table())
+        return 0
+    covered, missing = coverage(cat, _tests_dir(args.tests))
+    share = 100.0 * len(covered) / max(1, len(cat))
+    print(f"{game.name}: {len(covered)}/{len(cat)} rule IDs exercised by at least one test ({share:.1f}%)")
+    for rid in missing:
+        print(f"  missing: {rid}  {cat[rid].title}")
+    return 0 if not missing else 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        record = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{args.file} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    st = replay_record(record)
+    viewer = None if args.viewer == "spectator" else (int(args.viewer) if args.viewer != "all" else "all")
+    for line in st.log_text(viewer):
+        print(line)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = ", ".join(REGISTRY)
+    parser = _Parser(prog="jaliz-learn", description="Board-game engines for teaching game programming.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("list", help="list the games").set_defaults(func=cmd_list)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help=f"one of: {games}")
+        p.add_argument("--players", type=int, default=None, help="number of players")
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--bots", default=None, help="comma-separated bot names, one per seat (one name fills all)")
+        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="game option")
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("play", help="play one game with bots and print the log and scores")
+    common(p)
+    p.add_argument("--log", action="store_true", help="with --json: include the log and the replay record")
+    p.set_defaults(func=cmd_play)
+    p = sub.add_parser("bench", help="play random games and report games and decisions per second")
+    common(p)
+    p.add_argument("--games", type=int, default=100)
+    p.set_defaults(func=cmd_bench)
+    p = sub.add_parser("rules", help="list a game's rules; --coverage reports test coverage of rule IDs")
+    p.add_argument("game", help=f"one of: {games}")
+    p.add_argument("--coverage", action="store_true")
+    p.add_argument("--tests", default=None, help="the tests folder (default: ./tests)")
+    p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("replay", help="print the log of a saved game record (JSON)")
+    p.add_argument("file")
+    p.add_argument("--viewer", default="all", help="'all', 'spectator' or a player number")
+    p.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return int(args.func(args))
+    except (UsageError, JalizLearnError) as exc:
+        print(f"jaliz-learn: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

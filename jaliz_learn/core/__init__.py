@@ -1,0 +1,1 @@
+"""The engine protocol: games, states, actions, events, errors, rules, the RNG and play helpers."""

@@ -1,0 +1,342 @@
+"""The engine protocol shared by every game of jaliz_learn.
+
+A :class:`Game` declares its :class:`GameInfo` up front and creates states.
+A :class:`State` is a mutable position (like OpenSpiel's ``State`` or
+python-chess's ``Board``): it says who decides now and what kind of decision
+it is, lists that player's legal actions, applies an action after checking
+it, and tells scores, ranking and winners. ``clone()`` copies a state for
+search; ``observation(player)`` gives what one player may see.
+
+Only one player decides at a time. Games with "at any time" actions expose
+them alongside the pending decision (see each game's timing model).
+
+>>> import jaliz_learn
+>>> game = jaliz_learn.load_game("jaliz")
+>>> state = game.initial_state(num_players=4, seed=1)
+>>> state.current_player(), state.decision()
+(0, 'plant')
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .actions import Action, action_from_json
+from .errors import (
+    GameOver,
+    IllegalAction,
+    InvalidNotation,
+    InvalidOption,
+    InvalidPosition,
+    NotYourTurn,
+    RuleViolation,
+)
+from .events import Event, EventLog
+from .rng import Rng
+from .rules import RuleCatalogue
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: name, default, allowed values or range, and help text."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            raise InvalidOption(f"option {self.name}={value!r} is not allowed; choose one of {list(self.choices)}")
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise InvalidOption(f"option {self.name} must be true or false, got {value!r}")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOption(f"option {self.name} must be an integer, got {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise InvalidOption(f"option {self.name}={value} is below the minimum {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise InvalidOption(f"option {self.name}={value} is above the maximum {self.maximum}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game declares up front (compare OpenSpiel's ``GameType``)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    has_chance: bool
+    hidden_information: bool
+    rules_version: str
+    rulebook: str
+    description: str
+    options: tuple[OptionSpec, ...] = ()
+    default_players: int | None = None
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        known = {o.name: o for o in self.options}
+        unknown = set(given) - set(known)
+        if unknown:
+            names = ", ".join(sorted(known)) or "none"
+            raise InvalidOption(f"game {self.name!r} has no option {sorted(unknown)[0]!r}; its options are: {names}")
+        return {name: (spec.check(given[name]) if name in given else spec.default) for name, spec in known.items()}
+
+    def check_players(self, num_players: int) -> None:
+        if isinstance(num_players, bool) or not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise InvalidOption(
+                f"{self.name} is played by {self.min_players}-{self.max_players} players, not {num_players!r}"
+            )
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Base of every game's observation: what ``player`` may see (``None``: spectator).
+
+    Observations are frozen and built from copies; nothing in them refers back
+    to the state, so a bot cannot reach hidden cards or the deck order.
+    """
+
+    game: str
+    player: int | None
+    num_players: int
+    current_player: int | None
+    decision: str
+    turn: int
+    is_over: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final result: scores, ranking (groups of tied players, best first) and winners."""
+
+    scores: tuple[float, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    tiebreaks: tuple[tuple[Any, ...], ...] = field(default=())
+
+
+class Game(ABC):
+    """A registered game: metadata, options and a factory for states."""
+
+    info: ClassVar[GameInfo]
+    action_types: ClassVar[Mapping[str, type[Action]]] = {}
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self.info.resolve_options(options)
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @abstractmethod
+    def initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":
+        """A new game for ``num_players`` players; all chance flows from ``seed``."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> "State":
+        """Rebuild a state from ``State.to_json()`` output or from a scenario position."""
+
+    @abstractmethod
+    def parse_action(self, text: str, state: "State") -> Action:
+        """Read an action from its text notation (raises :class:`InvalidNotation`)."""
+
+    @property
+    @abstractmethod
+    def rules(self) -> RuleCatalogue:
+        """The rule catalogue of this game."""
+
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        """One line of text for an event (games override this for readable logs)."""
+        data = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        who = f"P{event.player} " if event.player is not None else ""
+        return f"{who}{event.kind} {data}".strip()
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data, self.action_types)
+
+    def resolve_num_players(self, num_players: int | None) -> int:
+        n = num_players if num_players is not None else (self.info.default_players or self.info.min_players)
+        self.info.check_players(n)
+        return n
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.name!r}{', ' if opts else ''}{opts})"
+
+
+class State(ABC):
+    """A position of a game. Mutable; ``apply`` checks an action before changing anything.
+
+    Subclasses implement the abstract methods; ``apply`` guarantees that an
+    illegal action raises an :class:`IllegalAction` and leaves the state as it was.
+    """
+
+    game: Game
+    num_players: int
+    seed: int
+    rng: Rng
+    log: EventLog
+    history: list[tuple[int, Action]]
+
+    # ---- what a subclass provides -------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The player who must decide now, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def decision(self) -> str:
+        """The kind of decision pending, e.g. ``"plant"`` (``"game-over"`` at the end)."""
+
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """All legal actions of ``player`` (default: the current player); empty if not to act."""
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """Current (or final) score of every player."""
+
+    @abstractmethod
+    def observation(self, player: int | None) -> Observation:
+        """What ``player`` may see; ``None`` gives the spectator view."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (``game.state_from_json`` reads it back exactly)."""
+
+    def tiebreak(self, player: int) -> tuple[Any, ...]:
+        """Keys compared after the score, best first (games override)."""
+        return ()
+
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        """Why ``action`` is not legal now; games override to name the exact rule."""
+        return RuleViolation("this action is not among the legal actions", action=action, player=player,
+                             decision=self.decision(), allowed=self.legal_actions(player))
+
+    def check_action(self, player: int, action: Action) -> None:
+        """Raise if ``action`` is illegal; the default looks it up in ``legal_actions``."""
+        if action not in self.legal_actions(player):
+            raise self.explain_illegal(player, action)
+
+    # ---- the protocol every game shares -------------------------------------
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        """Apply ``action`` (an Action or its text notation) for ``player`` (default: current).
+
+        Returns the new events. Raises an :class:`IllegalAction` and leaves the
+        state unchanged if the action is not legal.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action, self)
+        if not isinstance(action, Action):
+            raise InvalidNotation(f"expected an Action or its text notation, got {action!r}")
+        actor = self.current_player()
+        if actor is None:
+            raise GameOver("the game is over", rule="protocol", action=action, player=player,
+                           decision="game-over", allowed=())
+        if player is not None and player != actor:
+            raise NotYourTurn(f"it is player {actor}'s decision ({self.decision()}), not player {player}'s",
+                              rule="protocol", action=action, player=player, decision=self.decision(), allowed=())
+        self.check_action(actor, action)
+        start = len(self.log)
+        self._apply(actor, action)
+        self.history.append((actor, action))
+        return self.log.since(start)
+
+    def step(self, action: Action | str) -> "State":
+        """Apply and return ``self`` (for chaining in notebooks)."""
+        self.apply(action)
+        return self
+
+    def outcome(self) -> Outcome | None:
+        """Scores, ranking and winners once the game is over (else ``None``)."""
+        if not self.is_over():
+            return None
+        return self.standings()
+
+    def standings(self) -> Outcome:
+        """Scores, ranking and winners as they stand now (ties broken by ``tiebreak``)."""
+        scores = self.scores()
+        keys = [(scores[p], *self.tiebreak(p)) for p in range(self.num_players)]
+        order = sorted(range(self.num_players), key=lambda p: keys[p], reverse=True)
+        ranking: list[tuple[int, ...]] = []
+        for p in order:
+            if ranking and keys[ranking[-1][0]] == keys[p]:
+                ranking[-1] = (*ranking[-1], p)
+            else:
+                ranking.append((p,))
+        return Outcome(scores=tuple(scores), ranking=tuple(ranking), winners=tuple(sorted(ranking[0])),
+                       tiebreaks=tuple(tuple(k[1:]) for k in keys))
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        return self.standings().ranking
+
+    def winners(self) -> tuple[int, ...]:
+        return self.standings().winners
+
+    def spectator(self) -> Observation:
+        return self.observation(None)
+
+    def events(self, viewer: int | None | str = "all") -> list[Event]:
+        """The event log, filtered for ``viewer`` (``None``: spectator, ``"all"``: everything)."""
+        return list(self.log) if viewer == "all" else self.log.for_viewer(viewer)  # type: ignore[arg-type]
+
+    def log_text(self, viewer: int | None | str = "all") -> list[str]:
+        v = None if viewer == "all" else viewer
+        return [self.game.describe_event(e, v) for e in self.events(viewer)]  # type: ignore[arg-type]
+
+    def log_dataframe(self, viewer: int | None | str = "all") -> Any:
+        """The (filtered) event log as a pandas DataFrame."""
+        v = None if viewer == "all" else viewer
+        return self.log.to_dataframe(viewer, describe=lambda e: self.game.describe_event(e, v))  # type: ignore[arg-type]
+
+    def actions_json(self) -> list[dict[str, Any]]:
+        return [a.to_json() for _, a in self.history]
+
+    def record(self) -> dict[str, Any]:
+        """A replayable record: game, options, players, seed and the actions in order."""
+        return {"game": self.game.name, "options": self.game.options, "num_players": self.num_players,
+                "seed": self.seed, "actions": [str(a) for _, a in self.history],
+                "actions_json": self.actions_json()}
+
+    def clone(self) -> "State":
+        """An independent copy (for search)."""
+        return copy.deepcopy(self)
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.dumps() == other.dumps()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return f"<{self.game.name} state: turn {self.log.turn}, {self.decision()} by {self.current_player()}>"
+
+
+def check_json_keys(data: Mapping[str, Any], required: Sequence[str], what: str) -> None:
+    """Raise :class:`InvalidPosition` naming the first missing key."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition(f"a {what} must be a JSON object, got {type(data).__name__}")
+    for key in required:
+        if key not in data:
+            raise InvalidPosition(f"the {what} has no {key!r} field")

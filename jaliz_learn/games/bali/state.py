@@ -1,0 +1,562 @@
+"""The Bali game state: phases, legal actions and their effects (base game and Village of Tani).
+
+A turn (BAL-TURN-01) runs through these decisions of :meth:`BaliState.decision`:
+
+``buy`` -> ``play`` [-> ``banana-tile``] [-> ``offer`` ... -> ``offer-hidden`` -> ``offer-supply``]
+-> ``take`` (until the hand holds 3) -> phase-4 scoring [-> ``shrine-reward`` per shrine owner]
+-> next player's ``buy``.
+
+Cards are ints (see :mod:`.data`); the state is mutable and caches its legal actions until the next
+change. Phase 1 is skipped automatically when the player can afford no offering card (BAL-BUY-01).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from jaliz_learn.core.actions import Action
+from jaliz_learn.core.errors import IllegalAction, RuleViolation, WrongPhase
+from jaliz_learn.core.events import EventLog
+from jaliz_learn.core.game import Observation, State
+from jaliz_learn.core.rng import Rng
+
+from . import data as D
+from .actions import (
+    AltarFromSupply,
+    BuildHut,
+    BuyOffering,
+    ChooseTile,
+    DiscardCard,
+    Offer,
+    PlayCards,
+    ShrineReward,
+    SkipBuy,
+    TakeCard,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import BaliGame
+
+# ---- prebuilt action values (the hot loop reuses them instead of building new ones) ------------
+SKIP = SkipBuy()
+BUY = tuple(BuyOffering(k) for k in D.KINDS)
+OFFER = tuple(Offer(k) for k in D.KINDS)
+ALTAR = tuple(AltarFromSupply(k) for k in D.KINDS)
+TAKE = tuple(TakeCard(c + 1) for c in range(D.COLUMNS))
+PLAY_ONE = tuple(PlayCards(name, 1) for name in D.CARD_NAMES)
+PLAY_FARMERS = {(D.FARMER_BASE + k, n): PlayCards(D.KINDS[k], n)
+                for k in range(D.NUM_KINDS) for n in range(1, D.MAX_FARMER_GROUP + 1)}
+DISCARD = tuple(DiscardCard(name) for name in D.CARD_NAMES)
+TILE = {name: ChooseTile(name) for name in D.BANANA_TILES}
+_REWARDS: dict[int, tuple[ShrineReward, ...]] = {}
+_BUILDS: dict[tuple[int, int, tuple[int, ...]], BuildHut] = {}
+
+#: decisions and the rule that governs each (used in error messages)
+DECISION_RULE = {
+    "buy": "BAL-BUY-01", "play": "BAL-PLAY-01", "banana-tile": "TAN-BONUS-01", "offer": "BAL-OFFER-01",
+    "offer-hidden": "BAL-OFFER-02", "offer-supply": "BAL-OFFER-03", "take": "BAL-TAKE-01",
+    "shrine-reward": "BAL-SCORE-04",
+}
+#: which action class belongs to which decision
+DECISION_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "buy": (BuyOffering, SkipBuy), "play": (PlayCards, DiscardCard, BuildHut), "banana-tile": (ChooseTile,),
+    "offer": (Offer,), "offer-hidden": (Offer,), "offer-supply": (AltarFromSupply,), "take": (TakeCard,),
+    "shrine-reward": (ShrineReward,),
+}
+
+
+def reward_actions(units: int) -> tuple[ShrineReward, ...]:
+    """Every split of ``units`` shrine units into VP and stones, most VP first (BAL-SCORE-04)."""
+    acts = _REWARDS.get(units)
+    if acts is None:
+        acts = _REWARDS[units] = tuple(ShrineReward(v, units - v) for v in range(units, -1, -1))
+    return acts
+
+
+def build_action(kind: int, returned: tuple[int, ...]) -> BuildHut:
+    """The (cached) action building in the area of ``kind`` returning ``returned`` (sorted kind indices)."""
+    key = (kind, len(returned), returned)
+    act = _BUILDS.get(key)
+    if act is None:
+        act = _BUILDS[key] = BuildHut(D.KINDS[kind], len(returned),
+                                      tuple(sorted(D.KINDS[k] for k in returned)))
+    return act
+
+
+def multisets(stock: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """All multisets of ``size`` kind indices (non-decreasing) that ``stock`` (counts per kind) can pay."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(start: int, left: int, chosen: tuple[int, ...], used: list[int]) -> None:
+        if left == 0:
+            out.append(chosen)
+            return
+        for k in range(start, D.NUM_KINDS):
+            if stock[k] > used[k]:
+                used[k] += 1
+                rec(k, left - 1, (*chosen, k), used)
+                used[k] -= 1
+
+    rec(0, size, (), [0] * D.NUM_KINDS)
+    return out
+
+
+class BaliState(State):
+    """A Bali position (mutable). See the module docstring for the decision cycle."""
+
+    game: BaliGame
+
+    def __init__(self, game: BaliGame, num_players: int, seed: int) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log = EventLog()
+        self.history: list[tuple[int, Action]] = []
+        self.tani: bool = game.expansion
+        self.reverse_altar: bool = bool(game.options["reverse_altar"])
+        self.tie_mode: str = str(game.options["offering_ties"])
+        n = num_players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.displays: list[list[int]] = [[0] * D.NUM_CARD_TYPES for _ in range(n)]
+        self.stocks: list[list[int]] = [[0] * D.NUM_KINDS for _ in range(n)]
+        self.stones: list[int] = [0] * n
+        self.vp: list[int] = [0] * n
+        self.square: list[list[int]] = [[] for _ in range(D.COLUMNS)]
+        self.deck: list[int] = []  # draw pile, next card last
+        self.supply: list[int] = [D.OFFERINGS_PER_KIND] * D.NUM_KINDS
+        self.altar_open: list[int] = [0] * D.NUM_KINDS
+        self.altar_hidden: list[tuple[int, int]] = []  # (placer, kind), hidden until the end
+        self.discard: list[int] = []
+        self.active = 0
+        self.phase = "buy"
+        self.offer_queue: list[int] = []
+        self.reward_queue: list[tuple[int, int]] = []  # (player, units)
+        self.revealed: int | None = None
+        self.over = False
+        # Village of Tani (TAN-SETUP-02/03)
+        self.huts: list[int] = [D.HUTS_PER_PLAYER[n] if self.tani else 0 for _ in range(n)]
+        self.village: list[list[int]] = [[-1] * D.FIELDS_PER_AREA for _ in range(D.NUM_KINDS)]
+        self.tiles: list[str] = list(D.BANANA_TILES) if self.tani else []
+        self.ganesha: int | None = None  # None: on the temple space
+        self.final: list[dict[str, int]] | None = None
+        self._legal: tuple[Action, ...] | None = None
+        self._legal_set: frozenset[Action] = frozenset()
+
+    # ---- setup (BAL-SETUP-01..06, TAN-SETUP-01..03) -----------------------------------------
+    def setup(self) -> None:
+        """Deal a new game from ``self.rng``."""
+        n = self.num_players
+        for p in range(n):
+            self.displays[p][D.MASON] = 1  # BAL-SETUP-02: the start set's stonemason
+            self.hands[p] = list(D.start_set(p))
+            for k in range(D.NUM_KINDS):  # BAL-SETUP-03
+                self.stocks[p][k] = D.START_OFFERINGS_PER_KIND
+                self.supply[k] -= D.START_OFFERINGS_PER_KIND
+            self.stones[p] = D.START_STONES[p]  # BAL-SETUP-05
+        deck = [card for card, copies in sorted(D.deck_counts(self.tani).items()) for _ in range(copies)]
+        self.rng.shuffle(deck)  # BAL-SETUP-01 / TAN-SETUP-01: the Tani cards are shuffled in
+        self.deck = deck
+        self.log.add("setup", None, {"players": n, "deck": len(deck), "expansion": self.tani,
+                                     "huts": self.huts[0] if self.tani else 0,
+                                     "stones": list(self.stones)})
+        for p in range(n):
+            self.log.add("start-hand", p, {"cards": len(self.hands[p])},
+                         secret={"cards": [D.CARD_NAMES[c] for c in self.hands[p]]}, visible_to=(p,))
+        for c in range(D.COLUMNS):  # BAL-SETUP-04
+            self._deal_column(c)
+        self.log.turn = 1
+        self._start_turn()
+
+    def _deal_column(self, c: int) -> None:
+        """Deal a column of 4 from the draw pile (BAL-SETUP-04, BAL-TAKE-02); the last card is exposed."""
+        col = self.deck[-D.COLUMN_DEPTH:]
+        col.reverse()
+        del self.deck[-D.COLUMN_DEPTH:]
+        self.square[c] = col
+        self.log.add("deal", None, {"column": c + 1, "cards": [D.CARD_NAMES[x] for x in col]})
+
+    # ---- protocol -----------------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        if self.phase == "offer":
+            return self.offer_queue[0]
+        if self.phase == "shrine-reward":
+            return self.reward_queue[0][0]
+        return self.active
+
+    def decision(self) -> str:
+        return "game-over" if self.over else self.phase
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        if self.over or (player is not None and player != self.current_player()):
+            return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+            self._legal_set = frozenset(legal)
+        return legal
+
+    def check_action(self, player: int, action: Action) -> None:
+        if self._legal is None:
+            self.legal_actions()
+        if action not in self._legal_set:
+            raise self.explain_illegal(player, action)
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        p = self.current_player()
+        assert p is not None  # only called while the game runs
+        if phase == "take":
+            return TAKE  # every column holds at least one card (BAL-TAKE-01/02)
+        if phase == "buy":
+            return (SKIP, *self._buyable(p))
+        if phase == "play":
+            return self._play_options(p)
+        if phase in ("offer", "offer-hidden"):
+            stock = self.stocks[p]
+            return tuple(OFFER[k] for k in range(D.NUM_KINDS) if stock[k])
+        if phase == "offer-supply":
+            return tuple(ALTAR[k] for k in range(D.NUM_KINDS) if self.supply[k])  # BAL-SCORE-06
+        if phase == "shrine-reward":
+            return reward_actions(self.reward_queue[0][1])
+        if phase == "banana-tile":
+            return tuple(TILE[t] for t in self.tiles)
+        raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+
+    def _buyable(self, p: int) -> list[BuyOffering]:
+        """Offering cards ``p`` may buy now (BAL-BUY-02; an empty pile cannot be bought, BAL-SCORE-06)."""
+        stones, display, supply = self.stones[p], self.displays[p], self.supply
+        return [BUY[k] for k in range(D.NUM_KINDS)
+                if supply[k] and D.offering_price(D.OFFERING_BASE_PRICE, display[D.FARMER_BASE + k]) <= stones]
+
+    def _play_options(self, p: int) -> tuple[Action, ...]:
+        """Phase 2 options (BAL-PLAY-01..04, TAN-BUILD-01..04); a discard only if none exists (BAL-PLAY-06)."""
+        hand = self.hands[p]
+        stones = self.stones[p]
+        out: list[Action] = []
+        seen: set[int] = set()
+        for card in hand:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card >= D.FARMER_BASE:
+                have = hand.count(card)
+                for n in range(1, min(have, D.MAX_FARMER_GROUP) + 1):
+                    if D.FARMER_GROUP_COST[n] <= stones:
+                        out.append(PLAY_FARMERS[card, n])
+                if self.tani and self.huts[p]:
+                    out.extend(self._builds(p, card - D.FARMER_BASE))
+            elif card != D.SHRINE or stones >= D.SHRINE_COST:
+                out.append(PLAY_ONE[card])
+        if not out:
+            out = [DISCARD[c] for c in sorted(seen)]
+        return tuple(out)
+
+    def _builds(self, p: int, kind: int) -> list[BuildHut]:
+        """Huts ``p`` can build in the area of ``kind`` (TAN-BUILD-03: the returned count is the field,
+        TAN-BUILD-04: only a free field)."""
+        stock = self.stocks[p]
+        total = sum(stock)
+        out = []
+        for f, owner in enumerate(self.village[kind]):
+            if owner < 0 and f + 1 <= total:
+                out.extend(build_action(kind, ms) for ms in multisets(stock, f + 1))
+        return out
+
+    # ---- effects ------------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> None:
+        self._legal = None
+        t = type(action)
+        if t is TakeCard:
+            self._take(player, action.column - 1)  # type: ignore[attr-defined]
+        elif t is SkipBuy:
+            self.phase = "play"
+            self.log.add("skip", player, {})
+        elif t is BuyOffering:
+            self._buy(player, D.KIND_INDEX[action.offering])  # type: ignore[attr-defined]
+        elif t is PlayCards:
+            self._play(player, D.CARD_INDEX[action.card], action.count)  # type: ignore[attr-defined]
+        elif t is Offer:
+            self._offer(player, D.KIND_INDEX[action.offering])  # type: ignore[attr-defined]
+        elif t is AltarFromSupply:
+            k = D.KIND_INDEX[action.offering]  # type: ignore[attr-defined]
+            self.supply[k] -= 1  # BAL-OFFER-03
+            self.altar_open[k] += 1
+            self.log.add("altar", player, {"offering": action.offering})  # type: ignore[attr-defined]
+            self.phase = "take"
+        elif t is ShrineReward:
+            self._shrine_reward(player, action)  # type: ignore[arg-type]
+        elif t is DiscardCard:
+            card = D.CARD_INDEX[action.card]  # type: ignore[attr-defined]
+            self.hands[player].remove(card)  # BAL-PLAY-06
+            self.discard.append(card)
+            self.log.add("discard", player, {"card": action.card,  # type: ignore[attr-defined]
+                                             "hand": [D.CARD_NAMES[c] for c in sorted(self.hands[player])]})
+            self.phase = "take"
+        elif t is BuildHut:
+            self._build(player, action)  # type: ignore[arg-type]
+        elif t is ChooseTile:
+            self._tile(player, action.tile)  # type: ignore[attr-defined]
+
+    def _start_turn(self) -> None:
+        """Phase 1 of the active player; skipped when no offering card is affordable (BAL-BUY-01)."""
+        self.phase = "buy" if self._buyable(self.active) else "play"
+        self.revealed = None
+
+    def _buy(self, p: int, k: int) -> None:
+        price = D.offering_price(D.OFFERING_BASE_PRICE, self.displays[p][D.FARMER_BASE + k])  # BAL-BUY-02
+        self.stones[p] -= price
+        self.supply[k] -= 1
+        self.stocks[p][k] += 1
+        self.log.add("buy", p, {"offering": D.KINDS[k], "price": price})
+        self.phase = "play"
+
+    def _play(self, p: int, card: int, count: int) -> None:
+        hand = self.hands[p]
+        for _ in range(count):
+            hand.remove(card)
+        self.displays[p][card] += count  # BAL-PLAY-05: the display only grows
+        cost = 0
+        if card == D.SHRINE:
+            cost = D.SHRINE_COST  # BAL-PLAY-03
+        elif card >= D.FARMER_BASE:
+            cost = D.FARMER_GROUP_COST[count]  # BAL-PLAY-04
+        self.stones[p] -= cost
+        self.log.add("play", p, {"card": D.CARD_NAMES[card], "count": count, "cost": cost})
+        if card == D.SHRINE:
+            self._start_offering()
+        else:
+            self.phase = "take"
+
+    # ---- offering phase (BAL-OFFER-01..05) ----------------------------------------------------
+    def _start_offering(self) -> None:
+        n, a = self.num_players, self.active
+        # BAL-OFFER-01 clockwise from the left neighbour; BAL-OFFER-04 empty stocks place nothing
+        self.offer_queue = [q for q in ((a + i) % n for i in range(1, n)) if any(self.stocks[q])]
+        if self.offer_queue:
+            self.phase = "offer"
+        else:
+            self._offer_hidden_step()
+
+    def _offer_hidden_step(self) -> None:
+        if any(self.stocks[self.active]):
+            self.phase = "offer-hidden"  # BAL-OFFER-02
+        else:
+            self._offer_supply_step()  # BAL-OFFER-04
+
+    def _offer_supply_step(self) -> None:
+        self.phase = "offer-supply" if any(self.supply) else "take"  # BAL-OFFER-03 / BAL-SCORE-06
+
+    def _offer(self, p: int, k: int) -> None:
+        self.stocks[p][k] -= 1
+        hidden = p == self.active or self.reverse_altar  # BAL-OFFER-05
+        if hidden:
+            self.altar_hidden.append((p, k))
+            self.log.add("offer", p, {"face_down": True}, secret={"offering": D.KINDS[k]}, visible_to=(p,))
+        else:
+            self.altar_open[k] += 1
+            self.log.add("offer", p, {"face_down": False, "offering": D.KINDS[k]})
+        if self.phase == "offer":
+            self.offer_queue.pop(0)
+            if not self.offer_queue:
+                self._offer_hidden_step()
+        else:
+            self._offer_supply_step()
+
+    # ---- phase 3 (BAL-TAKE-01..03, BAL-END-01) ------------------------------------------------
+    def _take(self, p: int, c: int) -> None:
+        col = self.square[c]
+        card = col.pop()
+        hand = self.hands[p]
+        hand.append(card)
+        self.log.add("take", p, {"column": c + 1, "card": D.CARD_NAMES[card]})
+        if not col:
+            if len(self.deck) < D.COLUMN_DEPTH:
+                self._end_game()  # BAL-END-01: no re-deal possible, the turn is not scored
+                return
+            self._deal_column(c)  # BAL-TAKE-02
+        if len(hand) >= D.HAND_SIZE:
+            self.revealed = col[-1]  # BAL-TAKE-03 (after a re-deal: the new column's bottom card)
+            self._score_revealed(col[-1])
+
+    # ---- phase 4 (BAL-SCORE-01..06, TAN-GANESHA-01) -------------------------------------------
+    def _score_revealed(self, card: int) -> None:
+        """Score the revealed card's type for all players; sole majority bonus (BAL-SCORE-01)."""
+        n = self.num_players
+        counts = [d[card] for d in self.displays]
+        best = max(counts)
+        sole = counts.index(best) if best > 0 and counts.count(best) == 1 else -1
+        gains = [0] * n
+        order = [(self.active + i) % n for i in range(n)]
+        data: dict[str, Any] = {"card": D.CARD_NAMES[card], "counts": counts, "majority": sole}
+        if card == D.MASON:  # BAL-SCORE-02
+            for q in range(n):
+                gains[q] = counts[q] * D.STONEMASON_REWARD + (D.MAJORITY_BONUS if q == sole else 0)
+                self.stones[q] += gains[q]
+            data["stones"] = gains
+        elif card == D.PRIEST:  # BAL-SCORE-03
+            for q in range(n):
+                gains[q] = counts[q] * D.PRIEST_REWARD + (D.MAJORITY_BONUS if q == sole else 0)
+            if self.tani and self.ganesha is not None:
+                gains[self.ganesha] += D.GANESHA_PRIEST_VP  # TAN-GANESHA-01: even without priests
+                data["ganesha"] = self.ganesha
+            self.demon_hook(gains)
+            for q in range(n):
+                self.vp[q] += gains[q]
+            data["vp"] = gains
+        elif card == D.SHRINE:  # BAL-SCORE-04: each owner splits the units, active player first
+            self.reward_queue = [(q, counts[q] * D.SHRINE_REVEAL_REWARD + (D.MAJORITY_BONUS if q == sole else 0))
+                                 for q in order if counts[q]]
+            data["units"] = [counts[q] + (D.MAJORITY_BONUS if q == sole else 0) if counts[q] else 0
+                             for q in range(n)]
+        elif card >= D.FARMER_BASE and card < D.ORACLE:  # BAL-SCORE-05
+            k = card - D.FARMER_BASE
+            supply, stocks = self.supply, self.stocks
+            for q in order:
+                if counts[q] and supply[k]:  # BAL-SCORE-06: nothing once the pile is empty
+                    supply[k] -= D.FARMER_REWARD
+                    stocks[q][k] += D.FARMER_REWARD
+                    gains[q] += D.FARMER_REWARD
+            if sole >= 0 and supply[k]:
+                supply[k] -= D.MAJORITY_BONUS
+                stocks[sole][k] += D.MAJORITY_BONUS
+                gains[sole] += D.MAJORITY_BONUS
+            data["offerings"] = gains
+        else:  # pragma: no cover - BAL-VAR-01: the oracle card type has no rules yet
+            self.oracle_hook(card, data)
+        self.log.add("score", None, data)
+        if self.reward_queue:
+            self.phase = "shrine-reward"
+        else:
+            self._next_turn()
+
+    def demon_hook(self, gains: list[int]) -> None:
+        """Extension point of the Demon variant in priest scoring (BAL-VAR-01); does nothing yet."""
+
+    def oracle_hook(self, card: int, data: dict[str, Any]) -> None:
+        """Extension point of the Oracle variant: scoring a revealed oracle card (BAL-VAR-01)."""
+        raise NotImplementedError("the Oracle variant is not available until its rules are known (G16)")
+
+    def _shrine_reward(self, p: int, action: ShrineReward) -> None:
+        self.vp[p] += action.vp * D.SHRINE_REVEAL_REWARD
+        self.stones[p] += action.stones * D.SHRINE_REVEAL_REWARD
+        self.log.add("reward", p, {"vp": action.vp, "stones": action.stones})
+        self.reward_queue.pop(0)
+        if not self.reward_queue:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.active = (self.active + 1) % self.num_players  # BAL-SETUP-06: clockwise
+        self.log.turn += 1
+        self._start_turn()
+
+    # ---- Village of Tani (TAN-BUILD-01..04, TAN-BONUS-01..04) ---------------------------------
+    def _build(self, p: int, action: BuildHut) -> None:
+        k = D.KIND_INDEX[action.area]
+        self.hands[p].remove(D.FARMER_BASE + k)  # TAN-BUILD-02: the farmer goes to the discard pile
+        self.discard.append(D.FARMER_BASE + k)
+        for name in action.returned:  # TAN-BUILD-03: offering cards back to the supply
+            r = D.KIND_INDEX[name]
+            self.stocks[p][r] -= 1
+            self.supply[r] += 1
+        self.village[k][action.field - 1] = p  # TAN-BUILD-04
+        self.huts[p] -= 1
+        data: dict[str, Any] = {"area": action.area, "field": action.field, "returned": list(action.returned)}
+        self.phase = "take"
+        if action.area == "pepper":
+            self.stones[p] += D.PEPPER_BONUS_STONES  # TAN-BONUS-03
+            data["stones"] = D.PEPPER_BONUS_STONES
+        elif action.area == "banana":
+            if self.tiles:
+                self.phase = "banana-tile"  # TAN-BONUS-01
+        else:
+            data["ganesha_from"] = self.ganesha  # TAN-BONUS-04: from the temple or another player
+            self.ganesha = p
+        self.log.add("build", p, data)
+
+    def _tile(self, p: int, tile: str) -> None:
+        """TAN-BONUS-01/02: 1 VP per counted card in the display; the tile leaves the game."""
+        display = self.displays[p]
+        gain = D.BANANA_TILE_VP * sum(display[c] for c in D.BANANA_TILES[tile])
+        self.vp[p] += gain
+        self.tiles.remove(tile)
+        self.log.add("tile", p, {"tile": tile, "vp": gain})
+        self.phase = "take"
+
+    # ---- end (BAL-END-01, BAL-FINAL-01..05, TAN-GANESHA-02, TAN-END-01) ------------------------
+    def _end_game(self) -> None:
+        self.over = True
+        self.phase = "game-over"
+        self.final = self.final_breakdown()
+        self.log.add("end", None, {
+            "altar": self.altar_counts(), "hidden": [[q, D.KINDS[k]] for q, k in self.altar_hidden],
+            "values": list(D.offering_values(self.altar_counts(), self.tie_mode)),
+            "scores": [row["total"] for row in self.final]})
+
+    def altar_counts(self) -> list[int]:
+        """Altar cards per kind, face-down ones included (revealed at the end, BAL-FINAL-01)."""
+        counts = list(self.altar_open)
+        for _, k in self.altar_hidden:
+            counts[k] += 1
+        return counts
+
+    def final_breakdown(self) -> list[dict[str, int]]:
+        """Final score of every player by source (computed now, as if the game ended here)."""
+        values = D.offering_values(self.altar_counts(), self.tie_mode)  # BAL-FINAL-01/02
+        rows = []
+        for p in range(self.num_players):
+            row = {
+                "offerings": sum(v * c for v, c in zip(values, self.stocks[p])),
+                "shrines": D.SHRINE_END_VP * self.displays[p][D.SHRINE],  # BAL-FINAL-03
+                "stones": self.stones[p] // D.STONES_PER_END_VP,  # BAL-FINAL-04
+                "earned": self.vp[p],  # BAL-FINAL-05
+                "ganesha": D.GANESHA_END_VP if self.tani and self.ganesha == p else 0,  # TAN-GANESHA-02
+                "disqualified": int(self.tani and self.huts[p] > 0),  # TAN-END-01
+            }
+            row["total"] = (D.DISQUALIFIED_SCORE if row["disqualified"] else
+                            row["offerings"] + row["shrines"] + row["stones"] + row["earned"] + row["ganesha"])
+            rows.append(row)
+        return rows
+
+    def scores(self) -> tuple[float, ...]:
+        """Final totals once the game is over; during play the VP earned so far."""
+        if self.final is not None:
+            return tuple(float(row["total"]) for row in self.final)
+        return tuple(float(v) for v in self.vp)
+
+    def tiebreak(self, player: int) -> tuple[Any, ...]:
+        """BAL-TIE-01: more left-over stones; disqualified players stay tied among themselves (TAN-END-01)."""
+        if self.final is not None and self.final[player]["disqualified"]:
+            return (0,)
+        return (self.stones[player],)
+
+    # ---- errors ------------------------------------------------------------------------------
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        from .explain import explain
+
+        return explain(self, player, action)
+
+    # ---- views -------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> Observation:
+        from .view import observe
+
+        return observe(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serial import state_to_json
+
+        return state_to_json(self)
+
+    def _repr_html_(self) -> str:
+        from .view import state_html
+
+        return state_html(self)
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state: turn {self.log.turn}, {self.decision()} by {self.current_player()}>"

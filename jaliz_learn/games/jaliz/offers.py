@@ -1,0 +1,165 @@
+"""Trade offers: a complete, lazily enumerated set of offers (JAL-R-NEGOTIATION).
+
+An offer names the revealed card(s) the buyer wants, any number of cards from
+the buyer's hand (JAL-MARKET-10), any of the credit tokens the buyer holds
+(JAL-CREDIT-01, JAL-CREDIT-03) and up to ``max_ask`` cards asked from the active
+player's hand (JAL-MARKET-11, JAL-R-ASK). Listing every combination would
+build tens of thousands of objects, so :class:`OfferSpace` is a sequence that
+builds the i-th offer on demand (mixed-radix decoding). It holds copies of the
+buyer's own data only, never the state, so a bot cannot reach hidden cards
+through its legal actions.
+
+>>> space = OfferSpace(market=(8, 10), hand=[0] * 13 + [2, 1] + [0] * 4, tokens=(2,), products=tuple(range(7, 16)), max_ask=1)
+>>> len(space)  # 3 wants x 6 gives x 2 token sets x 10 asks
+360
+>>> space[0]
+Offer(want=(8,), give=(), tokens=(), ask=())
+>>> Offer(want=(8, 10), give=(13, 13), tokens=(2,), ask=(9,)) in space
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any, overload
+
+from .actions import Offer, pname
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import JalizState
+
+
+def sub_multisets(items: Sequence[int]) -> list[tuple[int, ...]]:
+    """Distinct non-empty sub-multisets of a sorted tuple (the revealed cards wanted)."""
+    out = {tuple(sorted(c)) for r in range(1, len(items) + 1) for c in _combos(items, r)}
+    return sorted(out, key=lambda t: (len(t), t))
+
+
+def _combos(items: Sequence[int], r: int) -> Iterator[tuple[int, ...]]:
+    from itertools import combinations
+
+    return combinations(items, r)
+
+
+@lru_cache(maxsize=64)
+def ask_options(products: tuple[int, ...], max_ask: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of at most ``max_ask`` products, smallest first."""
+    out: list[tuple[int, ...]] = [()]
+    for k in range(1, max_ask + 1):
+        out.extend(combinations_with_replacement(products, k))
+    return tuple(out)
+
+
+class OfferSpace(Sequence[Offer]):
+    """All offers a buyer can make now, as a lazy sequence (no reference to the state)."""
+
+    __slots__ = ("_wants", "_kinds", "_radix", "_tokens", "_asks", "_hand", "_products", "_max_ask",
+                 "_market", "_G", "_T", "_A", "_len")
+
+    def __init__(self, market: Sequence[int], hand: Sequence[int], tokens: Sequence[int],
+                 products: tuple[int, ...], max_ask: int) -> None:
+        self._market = tuple(sorted(market))
+        self._wants = sub_multisets(self._market)
+        self._hand = tuple(hand)
+        self._kinds = [p for p in range(len(hand)) if hand[p]]
+        self._radix = [hand[p] + 1 for p in self._kinds]
+        self._tokens = tuple(sorted(tokens))
+        self._products = products
+        self._max_ask = max_ask
+        self._asks = ask_options(products, max_ask)
+        g = 1
+        for r in self._radix:
+            g *= r
+        self._G, self._T, self._A = g, 1 << len(self._tokens), len(self._asks)
+        self._len = len(self._wants) * g * self._T * self._A
+
+    @classmethod
+    def for_buyer(cls, state: "JalizState", buyer: int) -> "OfferSpace":
+        pl = state.players[buyer]
+        return cls(state.market, pl.hand, pl.tokens, state.products, state.max_ask)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Offer: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Offer]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("offer index out of range")
+        i, a = divmod(i, self._A)
+        i, t = divmod(i, self._T)
+        w, g = divmod(i, self._G)
+        give: list[int] = []
+        for kind, radix in zip(self._kinds, self._radix):
+            g, k = divmod(g, radix)
+            give.extend([kind] * k)
+        tokens = tuple(tok for bit, tok in enumerate(self._tokens) if t >> bit & 1)
+        return Offer(self._wants[w], tuple(give), tokens, self._asks[a])
+
+    def __iter__(self) -> Iterator[Offer]:
+        for i in range(self._len):
+            yield self[i]
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, Offer) and offer_shape_problem(
+            item, self._market, self._hand, self._tokens, self._products, self._max_ask) is None
+
+    def __repr__(self) -> str:
+        return f"<{self._len} possible offers for {'+'.join(pname(c) for c in self._market)}>"
+
+
+def _is_sub_multiset(small: Sequence[int], big: Sequence[int]) -> bool:
+    pool = list(big)
+    for x in small:
+        if x in pool:
+            pool.remove(x)
+        else:
+            return False
+    return True
+
+
+def offer_shape_problem(offer: Offer, market: Sequence[int], hand: Sequence[int], tokens: Sequence[int],
+                        products: tuple[int, ...], max_ask: int) -> tuple[str, str] | None:
+    """Why an offer cannot be made (rule ID, reason), or ``None`` if it can."""
+    for name in ("want", "give", "tokens", "ask"):
+        value = getattr(offer, name)
+        if not isinstance(value, tuple) or list(value) != sorted(value):
+            return "JAL-R-NEGOTIATION", f"list the {name} items in sorted order (as parse_action does)"
+    if not offer.want:
+        return "JAL-MARKET-09", "an offer must want at least one revealed card"
+    if not _is_sub_multiset(offer.want, market):
+        return "JAL-MARKET-09", (f"trades involve the revealed cards ({', '.join(pname(c) for c in market)}); "
+                                 f"{', '.join(pname(c) for c in offer.want)} is not among them")
+    for c in set(offer.give):
+        if not (0 <= c < len(hand)) or offer.give.count(c) > hand[c]:
+            return "JAL-MARKET-10", f"you do not hold {offer.give.count(c)} {pname(c)} in hand"
+    if len(set(offer.tokens)) != len(offer.tokens) or not set(offer.tokens) <= set(tokens):
+        return "JAL-CREDIT-01", f"you hold the credit tokens of players {list(tokens)} only"
+    if len(offer.ask) > max_ask:
+        return "JAL-R-ASK", f"ask for at most {max_ask} cards from the active player's hand"
+    if not set(offer.ask) <= set(products):
+        return "JAL-R-ASK", "ask only for products that are in this game"
+    return None
+
+
+def offer_problem(state: "JalizState", buyer: int, offer: Offer, making: bool = False) -> tuple[str, str] | None:
+    """Why ``buyer``'s offer cannot be made (``making``) or accepted now, or ``None``."""
+    pl = state.players[buyer]
+    problem = offer_shape_problem(offer, state.market, pl.hand, pl.tokens, state.products, state.max_ask)
+    if problem or making:
+        return problem
+    active = state.players[state.active]
+    for c in set(offer.ask):
+        if offer.ask.count(c) > active.hand[c]:
+            return "JAL-MARKET-11", f"the offer asks for {offer.ask.count(c)} {pname(c)} you do not have in hand"
+    return None

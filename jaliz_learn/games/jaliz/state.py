@@ -1,0 +1,755 @@
+"""The Jaliz game state (standard mode) and its rules as small named steps.
+
+The state is mutable (like OpenSpiel's ``State``): ``apply`` (in the core) checks
+an action against :meth:`JalizState.legal_actions` and then calls ``_apply``,
+which changes the position and then runs the automatic steps (reveal, draw,
+reshuffle, end) until a player must decide again.
+
+Decision kinds (``state.decision()``):
+
+* ``plant``   the active player plants 1-2 (3 with a tractor) hand cards (JAL-PLANT-01)
+* ``claim``   the holder of the active player's credit token may claim a card (JAL-CREDIT-02)
+* ``offer``   another player makes an offer for revealed cards or passes (JAL-R-NEGOTIATION)
+* ``respond`` the active player accepts an offer, keeps, gives, or refuses all offers
+* ``place``   a player plants a card they just received (JAL-MARKET-03)
+* ``final-plant`` final planting after the game end (JAL-END-03)
+
+Harvest and buy are legal alongside every decision (JAL-R-TIMING).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction, RuleViolation, WrongPhase
+from ...core.events import EventLog
+from ...core.game import State
+from ...core.legal import ConcatActions
+from ...core.rng import Rng
+from . import data as D
+from .actions import (
+    BUY_CARDS,
+    BUY_FERT,
+    BUY_PLOT,
+    BUY_TRACTOR,
+    CLAIM,
+    DONE,
+    HARVEST,
+    KEEP,
+    PASS,
+    PLANT,
+    REFUSE,
+    Accept,
+    Buy,
+    Claim,
+    Done,
+    Give,
+    Harvest,
+    Keep,
+    Offer,
+    Pass,
+    Plant,
+    Refuse,
+    pname,
+)
+from .offers import OfferSpace, offer_problem
+
+# Phases (where the turn is); the decision kind is derived from the phase and pending plantings.
+PLANT_PHASE = "plant"
+CLAIM_PHASE = "claim"
+OFFER_PHASE = "offer"
+RESPOND_PHASE = "respond"
+FINAL_PHASE = "final-plant"
+OVER = "game-over"
+
+
+class Player:
+    """One player's farm, hand, coins and tokens (mutable, owned by the state)."""
+
+    __slots__ = ("hand", "plot_product", "plot_count", "plot_fert", "coins", "tokens", "tractor",
+                 "third_plot", "bought_cards", "spent_equipment", "extra")
+
+    def __init__(self) -> None:
+        self.hand: list[int] = [0] * 19          # cards in hand, counted by product number
+        self.plot_product: list[int] = [0, 0]    # 0 = empty plot
+        self.plot_count: list[int] = [0, 0]
+        self.plot_fert: list[bool] = [False, False]
+        self.coins: list[int] = []               # coin cards (face down), most recent last
+        self.tokens: list[int] = []              # owners of the credit tokens held
+        self.tractor = False
+        self.third_plot = False
+        self.bought_cards = False
+        self.spent_equipment = 0                 # coins spent on tractor + fertilizer (JAL-END-06)
+        self.extra: dict[str, Any] = {}          # mode-specific data (advanced mode)
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.hand)
+
+    def hand_list(self) -> list[int]:
+        return [p for p in range(6, 19) for _ in range(self.hand[p])]
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"hand": self.hand_list(),
+               "plots": [[self.plot_product[i] or None, self.plot_count[i], self.plot_fert[i]]
+                         for i in range(len(self.plot_count))],
+               "coins": list(self.coins), "tokens": list(self.tokens), "tractor": self.tractor,
+               "third_plot": self.third_plot, "bought_cards": self.bought_cards,
+               "spent_equipment": self.spent_equipment}
+        if self.extra:
+            out["extra"] = dict(self.extra)
+        return out
+
+
+class JalizState(State):
+    """A Jaliz position. Build one with ``load_game("jaliz").initial_state(num_players, seed)``."""
+
+    def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
+        self.game = game
+        self.num_players = n = num_players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log = EventLog()
+        self.history = []
+        opts = game.options
+        self.fertilizer_price: int = opts["fertilizer_price"]
+        self.offer_rounds: int = opts["offer_rounds"]
+        self.max_ask: int = opts["max_ask"]
+        self.use_tokens: bool = opts["credit_tokens"]
+        first, last, receive = D.SETUP_TABLE[n]
+        self.products: tuple[int, ...] = tuple(range(first, last + 1))  # JAL-SETUP-02
+        self.receive_count = receive                                     # JAL-RECEIVE-01
+        self.players = [Player() for _ in range(n)]
+        self.deck: list[int] = []
+        self.burned: list[int] = []
+        self.exhaustions = 0
+        self.ending = False
+        self.third_plot_supply = n        # JAL-SETUP-04
+        self.tractor_supply = n           # JAL-SETUP-04
+        self.fertilizer_supply = D.fertilizer_supply(n)  # JAL-SETUP-05
+        self.active = 0                   # JAL-R-START: seat 0 starts
+        self.phase = PLANT_PHASE
+        self.planted = 0
+        self.market: list[int] = []       # revealed cards still open, sorted
+        self.claimer: int | None = None
+        self.round = 1
+        self.buyer_index = 0
+        self.offers: dict[int, Offer] = {}
+        self.pending: list[list[Any]] = []  # [player, [cards to plant]] in order
+        self.final_queue: list[int] = []
+        self._version = 0
+        self._legal_key: tuple[int, int] | None = None
+        self._legal: Sequence[Action] = ()
+        if deal:
+            self._setup()
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        """JAL-SETUP-01..06: farms and tokens, product selection, deal 5, supplies."""
+        n = self.num_players
+        for p, pl in enumerate(self.players):
+            pl.tokens = [p] if self.use_tokens else []   # JAL-SETUP-01 (JAL-CREDIT-05 without tokens)
+        deck = D.deck_for(n)                              # JAL-SETUP-02
+        self.rng.shuffle(deck)                            # JAL-SETUP-03
+        self.deck = deck
+        self.log.add("setup", None, {"players": n, "products": list(self.products), "deck": len(deck),
+                                     "third_plots": self.third_plot_supply, "tractors": self.tractor_supply,
+                                     "fertilizers": self.fertilizer_supply})
+        for p in range(n):
+            self._draw_to_hand(p, D.HAND_SIZE, "deal")
+        self._start_turn()
+
+    # ------------------------------------------------------------- protocol
+    def current_player(self) -> int | None:
+        if self.pending:
+            return int(self.pending[0][0])
+        ph = self.phase
+        if ph == PLANT_PHASE or ph == RESPOND_PHASE:
+            return self.active
+        if ph == OFFER_PHASE:
+            return (self.active + 1 + self.buyer_index) % self.num_players
+        if ph == CLAIM_PHASE:
+            return self.claimer
+        if ph == FINAL_PHASE:
+            return self.final_queue[0]
+        return self._extra_current_player()
+
+    def _extra_current_player(self) -> int | None:
+        """Hook for modes with more phases (advanced mode events)."""
+        return None
+
+    def decision(self) -> str:
+        if self.pending:
+            return "place"
+        return self.phase
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        actor = self.current_player()
+        if actor is None or (player is not None and player != actor):
+            return ()
+        key = (self._version, actor)
+        if self._legal_key == key:
+            return self._legal
+        acts = self._compute_legal(actor)
+        self._legal_key, self._legal = key, acts
+        return acts
+
+    def check_action(self, player: int, action: Action) -> None:
+        if action not in self.legal_actions(player):
+            raise self.explain_illegal(player, action)
+
+    # ------------------------------------------------------------ legal actions
+    def _compute_legal(self, p: int) -> Sequence[Action]:
+        pl = self.players[p]
+        decision = self.decision()
+        acts: list[Action] = []
+        if decision == "place":
+            for card in sorted(set(self.pending[0][1])):
+                acts.extend(PLANT[card, k] for k in self._plots_for(p, card))
+        elif decision == PLANT_PHASE:
+            for card in range(6, 19):
+                if pl.hand[card]:
+                    acts.extend(PLANT[card, k] for k in self._plots_for(p, card))
+            if self.planted >= 1:  # JAL-PLANT-01: at least one card
+                acts.append(DONE)
+        elif decision == CLAIM_PHASE:
+            acts.extend(CLAIM[c] for c in sorted(set(self.market)))
+            acts.append(PASS)
+        elif decision == OFFER_PHASE:
+            acts.append(PASS)
+        elif decision == RESPOND_PHASE:
+            for buyer in sorted(self.offers):
+                if offer_problem(self, buyer, self.offers[buyer]) is None:
+                    acts.append(Accept(buyer))
+            for c in sorted(set(self.market)):
+                acts.append(KEEP[c])
+                acts.extend(Give(c, q) for q in range(self.num_players) if q != p)
+            if self.round < self.offer_rounds:
+                acts.append(REFUSE)
+        elif decision == FINAL_PHASE:
+            if self.planted < self._plant_limit(p):
+                for card in range(6, 19):
+                    if pl.hand[card]:
+                        acts.extend(PLANT[card, k] for k in self._plots_for(p, card))
+            acts.append(DONE)
+        else:
+            acts.extend(self._extra_legal(p, decision))
+        acts.extend(self._anytime_actions(p))
+        if decision == OFFER_PHASE and self.market:
+            return ConcatActions([tuple(acts), OfferSpace.for_buyer(self, p)])
+        return tuple(acts)
+
+    def _extra_legal(self, p: int, decision: str) -> list[Action]:
+        """Hook for modes with more decisions (advanced mode events)."""
+        return []
+
+    def _anytime_allowed(self) -> bool:
+        """JAL-R-TIMING: harvest/buy go with every decision (advanced mode blocks them during events)."""
+        return True
+
+    def _anytime_actions(self, p: int) -> list[Action]:
+        """JAL-HARVEST-01 / JAL-BUY-01: harvest and buy are allowed at any decision of the player."""
+        if not self._anytime_allowed():
+            return []
+        pl = self.players[p]
+        acts: list[Action] = [HARVEST[i + 1] for i in range(len(pl.plot_count)) if self._can_harvest(p, i)]
+        coins = len(pl.coins)
+        if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:
+            acts.append(BUY_PLOT)
+        if coins >= D.TRACTOR_PRICE and not pl.tractor and self.tractor_supply > 0:
+            acts.append(BUY_TRACTOR)
+        if coins >= self.fertilizer_price and self.fertilizer_supply > 0:
+            acts.extend(BUY_FERT[i + 1] for i in range(len(pl.plot_fert)) if not pl.plot_fert[i])
+        if coins >= D.CARDS_PRICE and not pl.bought_cards and not self.ending:
+            acts.append(BUY_CARDS)
+        return acts
+
+    def _plots_for(self, p: int, card: int) -> list[int]:
+        """Plots (1-based) that can take ``card``: empty or same product (JAL-PLANT-02)."""
+        pl = self.players[p]
+        prods = pl.plot_product
+        return [i + 1 for i in range(len(prods)) if (prods[i] == 0 or prods[i] == card) and self._plantable(p, i)]
+
+    def _plantable(self, p: int, plot: int) -> bool:
+        """Hook: advanced mode forbids planting on a snowed plot."""
+        return True
+
+    def _can_harvest(self, p: int, plot: int) -> bool:
+        """A plot can be harvested if it holds cards (JAL-HARVEST-04); advanced mode adds snow."""
+        return self.players[p].plot_count[plot] > 0
+
+    def _plant_limit(self, p: int) -> int:
+        """JAL-PLANT-01 / JAL-PLANT-05 / JAL-END-03: 2 cards, 3 with a tractor."""
+        return D.PLANT_LIMIT_TRACTOR if self.players[p].tractor else D.PLANT_LIMIT
+
+    # ---------------------------------------------------------- explanations
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        """Name the rule that forbids ``action`` now."""
+        decision = self.decision()
+        allowed = self.legal_actions(player)
+        pl = self.players[player]
+
+        def bad(reason: str, rule: str, cls: type[IllegalAction] = RuleViolation) -> IllegalAction:
+            return cls(reason, rule=rule, action=action, player=player, decision=decision, allowed=allowed)
+
+        if isinstance(action, (Harvest, Buy)):
+            if not self._anytime_allowed():
+                return bad("no harvesting or buying while an event is being resolved", "JADV-EVENT-04")
+            if isinstance(action, Harvest):
+                return self._explain_harvest(player, action, bad)
+            return self._explain_buy(player, action, bad)
+        expected = {
+            "place": (Plant,), PLANT_PHASE: (Plant, Done), CLAIM_PHASE: (Claim, Pass),
+            OFFER_PHASE: (Offer, Pass), RESPOND_PHASE: (Accept, Keep, Give, Refuse), FINAL_PHASE: (Plant, Done),
+        }.get(decision)
+        if expected is not None and not isinstance(action, expected):
+            names = "/".join(c.kind for c in expected) + "/harvest/buy"
+            return bad(f"the pending decision is '{decision}', which takes {names}", _decision_rule(decision),
+                       WrongPhase)
+        if isinstance(action, Plant):
+            return self._explain_plant(player, action, decision, bad)
+        if isinstance(action, Done):
+            if decision == PLANT_PHASE:
+                return bad("you must plant at least one card from your hand first", "JAL-PLANT-01")
+        if isinstance(action, Claim):
+            return bad(f"{pname(action.product)} is not among the revealed cards {self._market_text()}",
+                       "JAL-CREDIT-02")
+        if isinstance(action, Offer):
+            if action not in allowed:
+                problem = offer_problem(self, player, action, making=True)
+                return bad(problem[1] if problem else "this offer is not allowed",
+                           problem[0] if problem else "JAL-R-NEGOTIATION")
+        if isinstance(action, Accept):
+            if action.buyer not in self.offers:
+                return bad(f"player {action.buyer} has no open offer", "JAL-R-NEGOTIATION")
+            problem = offer_problem(self, action.buyer, self.offers[action.buyer])
+            if problem:
+                return bad(problem[1], problem[0])
+        if isinstance(action, (Keep, Give)):
+            if action.product not in self.market:
+                return bad(f"{pname(action.product)} is not among the revealed cards {self._market_text()}",
+                           "JAL-MARKET-02")
+            if isinstance(action, Give) and not (0 <= action.player < self.num_players and action.player != player):
+                return bad(f"a gift goes to another player (0-{self.num_players - 1}, not {action.player})",
+                           "JAL-MARKET-06")
+        if isinstance(action, Refuse):
+            return bad(f"this is the last offer round ({self.offer_rounds}); keep, give or accept",
+                       "JAL-MARKET-07")
+        return bad("this action is not among the legal actions", _decision_rule(decision))
+
+    def _market_text(self) -> str:
+        return "(" + ", ".join(pname(c) for c in self.market) + ")" if self.market else "(none)"
+
+    def _explain_plant(self, player: int, action: Plant, decision: str, bad: Any) -> IllegalAction:
+        pl = self.players[player]
+        if decision == "place":
+            if action.product not in self.pending[0][1]:
+                cards = ", ".join(pname(c) for c in self.pending[0][1])
+                return bad(f"you must plant the cards you received ({cards}), not {pname(action.product)}",
+                           "JAL-MARKET-03")
+        elif pl.hand[action.product] == 0:
+            return bad(f"you have no {pname(action.product)} in hand", "JAL-PLANT-01")
+        if decision == FINAL_PHASE and self.planted >= self._plant_limit(player):
+            return bad(f"you have planted {self.planted} cards, the most allowed", "JAL-END-03")
+        nplots = len(pl.plot_count)
+        if not 1 <= action.plot <= nplots:
+            rule = "JAL-BUY-02" if action.plot == 3 else "JAL-SETUP-01"
+            return bad(f"your farm has plots 1-{nplots}", rule)
+        i = action.plot - 1
+        if not self._plantable(player, i):
+            return bad(f"plot {action.plot} is under snow", "JADV-SNOW-01")
+        current = pl.plot_product[i]
+        if current and current != action.product:
+            rule = "JAL-PLANT-04" if not self._plots_for(player, action.product) else "JAL-PLANT-02"
+            return bad(f"plot {action.plot} holds {pname(current)}; only one product per plot"
+                       + (" (harvest a plot first)" if rule == "JAL-PLANT-04" else ""), rule)
+        return bad("this planting is not allowed now", "JAL-PLANT-01")
+
+    def _explain_harvest(self, player: int, action: Harvest, bad: Any) -> IllegalAction:
+        pl = self.players[player]
+        if not 1 <= action.plot <= len(pl.plot_count):
+            return bad(f"your farm has plots 1-{len(pl.plot_count)}", "JAL-HARVEST-04")
+        if pl.plot_count[action.plot - 1] == 0:
+            return bad(f"plot {action.plot} is empty; there is nothing to harvest", "JAL-HARVEST-04")
+        return bad(f"plot {action.plot} is frozen under snow", "JADV-SNOW-01")
+
+    def _explain_buy(self, player: int, action: Buy, bad: Any) -> IllegalAction:
+        pl = self.players[player]
+        coins = len(pl.coins)
+        item = action.item
+        if item == "plot":
+            if pl.third_plot:
+                return bad("each player may buy only one third plot", "JAL-BUY-02")
+            if self.third_plot_supply <= 0:
+                return bad("no third plot is left in the supply", "JAL-BUY-02")
+            return bad(f"a third plot costs {D.THIRD_PLOT_PRICE} coins; you have {coins}", "JAL-BUY-02")
+        if item == "tractor":
+            if pl.tractor:
+                return bad("each player may buy only one tractor", "JAL-BUY-03")
+            if self.tractor_supply <= 0:
+                return bad("no tractor is left in the supply", "JAL-BUY-03")
+            return bad(f"a tractor costs {D.TRACTOR_PRICE} coins; you have {coins}", "JAL-BUY-03")
+        if item == "fertilizer":
+            if not 1 <= action.plot <= len(pl.plot_fert):
+                return bad(f"your farm has plots 1-{len(pl.plot_fert)}", "JAL-BUY-04")
+            if pl.plot_fert[action.plot - 1]:
+                return bad(f"plot {action.plot} already has a fertilizer (one per plot)", "JAL-BUY-04")
+            if self.fertilizer_supply <= 0:
+                return bad("the fertilizer supply is empty", "JAL-BUY-04")
+            return bad(f"fertilizer costs {self.fertilizer_price} coins; you have {coins}", "JAL-R-FERT")
+        if item == "cards":
+            if pl.bought_cards:
+                return bad("product cards may be bought only once per game", "JAL-BUY-05")
+            if self.ending:
+                return bad("the deck has run out for the last time", "JAL-R-NOCARDS-LATE")
+            return bad(f"three product cards cost {D.CARDS_PRICE} coin; you have {coins}", "JAL-BUY-05")
+        return bad(f"unknown item {item!r}; buy plot, tractor, fertilizer PLOT or cards", "JAL-BUY-01")
+
+    # --------------------------------------------------------------- effects
+    def _apply(self, player: int, action: Action) -> None:
+        self._version += 1
+        if isinstance(action, Plant):
+            self._do_plant(player, action)
+        elif isinstance(action, Harvest):
+            self._harvest(player, action.plot - 1)
+        elif isinstance(action, Buy):
+            self._buy(player, action)
+        elif isinstance(action, Done):
+            self.log.add("done", player, {})
+            if self.phase == PLANT_PHASE:
+                self._start_market()
+            else:
+                self._next_final()
+        elif isinstance(action, Pass):
+            self.log.add("pass", player, {})
+            if self.phase == CLAIM_PHASE:
+                self._start_offers()
+            else:
+                self._next_buyer()
+        elif isinstance(action, Claim):
+            self._claim(player, action.product)
+        elif isinstance(action, Offer):
+            self.offers[player] = action
+            self.log.add("offer", player, {"offer": str(action), "want": list(action.want), "give": list(action.give),
+                                           "tokens": list(action.tokens), "ask": list(action.ask)})
+            self._next_buyer()
+        elif isinstance(action, Accept):
+            self._accept(action.buyer)
+        elif isinstance(action, Keep):
+            self.market.remove(action.product)
+            self.log.add("keep", player, {"card": action.product})
+            self._queue(player, [action.product])
+        elif isinstance(action, Give):
+            self.market.remove(action.product)
+            self.log.add("give", player, {"card": action.product, "to": action.player})
+            self._queue(action.player, [action.product])
+        elif isinstance(action, Refuse):
+            self.log.add("refuse", player, {"offers": sorted(self.offers)})
+            self.offers.clear()
+            self.round += 1
+            self._start_round()
+        else:
+            self._extra_apply(player, action)
+        self._settle()
+
+    def _extra_apply(self, player: int, action: Action) -> None:
+        """Hook for modes with more actions."""
+        raise RuleViolation("unknown action", rule="JAL-TURN-01", action=action, player=player)
+
+    def _do_plant(self, p: int, action: Plant) -> None:
+        """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot."""
+        pl = self.players[p]
+        i = action.plot - 1
+        if self.pending:
+            self.pending[0][1].remove(action.product)
+            source = "received"
+        else:
+            pl.hand[action.product] -= 1
+            self.planted += 1
+            source = "hand"
+        pl.plot_product[i] = action.product
+        pl.plot_count[i] += 1
+        self.log.add("plant", p, {"card": action.product, "plot": action.plot, "from": source})
+        if self.pending and not self.pending[0][1]:
+            self.pending.pop(0)
+        elif not self.pending and self.phase == PLANT_PHASE and (
+            self.planted >= self._plant_limit(p) or pl.hand_size == 0
+        ):
+            self._start_market()
+
+    def _harvest(self, p: int, i: int) -> None:
+        """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest."""
+        pl = self.players[p]
+        product, count = pl.plot_product[i], pl.plot_count[i]
+        effective = count + self._harvest_bonus(p, i)
+        coins = min(D.coins_for(product, effective), count)  # JAL-R-COINCAP
+        pl.coins.extend([product] * coins)
+        self.burned.extend([product] * (count - coins))
+        pl.plot_product[i] = 0
+        pl.plot_count[i] = 0
+        self.log.add("harvest", p, {"plot": i + 1, "card": product, "cards": count, "counted": effective,
+                                    "coins": coins})
+
+    def _harvest_bonus(self, p: int, i: int) -> int:
+        """JAL-HARVEST-05: a fertilizer counts as one more card (advanced mode adds rain and breeding)."""
+        return 1 if self.players[p].plot_fert[i] else 0
+
+    def _pay(self, p: int, amount: int) -> None:
+        """JAL-BUY-01 / JAL-R-PAYMENT: paid coin cards go face up to the burned pile."""
+        coins = self.players[p].coins
+        for _ in range(amount):
+            self.burned.append(coins.pop())
+
+    def _buy(self, p: int, action: Buy) -> None:
+        pl = self.players[p]
+        item = action.item
+        if item == "plot":                       # JAL-BUY-02
+            self._pay(p, D.THIRD_PLOT_PRICE)
+            self.third_plot_supply -= 1
+            pl.third_plot = True
+            pl.plot_product.append(0)
+            pl.plot_count.append(0)
+            pl.plot_fert.append(False)
+            self.log.add("buy", p, {"item": "plot", "price": D.THIRD_PLOT_PRICE})
+        elif item == "tractor":                  # JAL-BUY-03
+            self._pay(p, D.TRACTOR_PRICE)
+            self.tractor_supply -= 1
+            pl.tractor = True
+            pl.spent_equipment += D.TRACTOR_PRICE
+            self.log.add("buy", p, {"item": "tractor", "price": D.TRACTOR_PRICE})
+        elif item == "fertilizer":               # JAL-BUY-04, JAL-R-FERT
+            self._pay(p, self.fertilizer_price)
+            self.fertilizer_supply -= 1
+            pl.plot_fert[action.plot - 1] = True
+            pl.spent_equipment += self.fertilizer_price
+            self.log.add("buy", p, {"item": "fertilizer", "plot": action.plot, "price": self.fertilizer_price})
+        else:                                    # JAL-BUY-05
+            self._pay(p, D.CARDS_PRICE)
+            pl.bought_cards = True
+            self.log.add("buy", p, {"item": "cards", "price": D.CARDS_PRICE})
+            self._draw_to_hand(p, D.CARDS_BOUGHT, "bought")
+
+    def _claim(self, p: int, card: int) -> None:
+        """JAL-CREDIT-02: take a revealed card first and return the active player's token."""
+        self.market.remove(card)
+        self.players[p].tokens.remove(self.active)
+        self.players[self.active].tokens.append(self.active)
+        self.players[self.active].tokens.sort()
+        self.log.add("claim", p, {"card": card, "token_returned_to": self.active})
+        self._queue(p, [card])
+        self._start_offers()
+
+    def _accept(self, buyer: int) -> None:
+        """JAL-MARKET-05/10/11, JAL-CREDIT-01/03: carry out a trade; both sides plant what they receive."""
+        offer = self.offers.pop(buyer)
+        a, b = self.players[self.active], self.players[buyer]
+        for c in offer.want:
+            self.market.remove(c)
+        for c in offer.give:
+            b.hand[c] -= 1
+        for c in offer.ask:
+            a.hand[c] -= 1
+        for t in offer.tokens:
+            b.tokens.remove(t)
+            a.tokens.append(t)
+        a.tokens.sort()
+        self.log.add("trade", self.active, {"buyer": buyer, "offer": str(offer), "want": list(offer.want),
+                                            "give": list(offer.give), "tokens": list(offer.tokens),
+                                            "ask": list(offer.ask)})
+        self._queue(buyer, list(offer.want) + list(offer.ask))
+        if offer.give:
+            self._queue(self.active, list(offer.give))
+
+    def _queue(self, p: int, cards: list[int]) -> None:
+        """JAL-MARKET-03: received cards must be planted at once, before anything else."""
+        self.pending.append([p, sorted(cards)])
+
+    # ----------------------------------------------------------- turn flow
+    def _start_turn(self) -> None:
+        """JAL-TURN-01: a turn begins with planting (skipped with an empty hand, JAL-PLANT-03)."""
+        self.log.turn += 1
+        self.log.add("turn", self.active, {"turn": self.log.turn})
+        self.phase = PLANT_PHASE
+        self.planted = 0
+        if self.players[self.active].hand_size == 0:
+            self.log.add("skip-plant", self.active, {"reason": "empty hand"})
+            self._start_market()
+
+    def _start_market(self) -> None:
+        """JAL-MARKET-01: reveal two cards; then a priority claim if someone holds the token."""
+        if self.ending:  # JAL-R-ENDSTEP: the planting step was the last one
+            self._start_final()
+            return
+        drawn = self._draw(D.MARKET_CARDS)
+        self.market = sorted(drawn)
+        self.log.add("reveal", self.active, {"cards": list(drawn)})
+        self.round = 1
+        self.offers.clear()
+        holder = next((q for q in range(self.num_players)
+                       if q != self.active and self.active in self.players[q].tokens), None)
+        if holder is not None and self.market:
+            self.phase = CLAIM_PHASE
+            self.claimer = holder
+        else:
+            self._start_offers()
+
+    def _start_offers(self) -> None:
+        self.claimer = None
+        self._start_round()
+
+    def _start_round(self) -> None:
+        """JAL-R-NEGOTIATION: every other player, in seat order, offers or passes."""
+        self.buyer_index = 0
+        self.phase = OFFER_PHASE
+
+    def _next_buyer(self) -> None:
+        self.buyer_index += 1
+        if self.buyer_index >= self.num_players - 1:
+            self.phase = RESPOND_PHASE
+
+    def _settle(self) -> None:
+        """Run the automatic steps until someone must decide."""
+        while not self.pending and self.phase in (OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE) and not self.market:
+            self._end_market()
+
+    def _end_market(self) -> None:
+        """JAL-MARKET-02 done; JAL-RECEIVE-01: draw 2 or 3 cards, then the next player's turn."""
+        self.offers.clear()
+        if self.ending:
+            self._start_final()
+            return
+        self._draw_to_hand(self.active, self.receive_count, "receive")
+        if self.ending:
+            self._start_final()
+            return
+        self.active = (self.active + 1) % self.num_players  # JAL-SETUP-06: clockwise
+        self._start_turn()
+
+    # ---------------------------------------------------------------- deck
+    def _draw(self, k: int) -> list[int]:
+        """Draw up to ``k`` cards (JAL-END-01/02, JAL-R-RUNOUT: an empty deck is a run-out)."""
+        out: list[int] = []
+        for _ in range(k):
+            if not self.deck:
+                if self.ending:
+                    break
+                self.exhaustions += 1
+                self.log.add("deck-ran-out", None, {"times": self.exhaustions})
+                if self.exhaustions >= D.DECK_PASSES:   # JAL-END-02
+                    self.ending = True
+                    self.log.add("game-end", None, {"reason": "the product deck ran out for the third time"})
+                    break
+                self.deck = self.burned                 # JAL-END-01
+                self.burned = []
+                self.rng.shuffle(self.deck)
+                self.log.add("reshuffle", None, {"cards": len(self.deck)})
+                if not self.deck:
+                    continue
+            out.append(self.deck.pop())
+        return out
+
+    def _draw_to_hand(self, p: int, k: int, why: str) -> None:
+        cards = self._draw(k)
+        hand = self.players[p].hand
+        for c in cards:
+            hand[c] += 1
+        self.log.add("draw", p, {"count": len(cards), "why": why}, secret={"cards": sorted(cards)}, visible_to=(p,))
+
+    # ------------------------------------------------------------ the end
+    def _start_final(self) -> None:
+        """JAL-END-03, JAL-R-FINALORDER: final planting in seat order from the active player."""
+        self.market = []
+        self.phase = FINAL_PHASE
+        self.planted = 0
+        self.final_queue = [(self.active + i) % self.num_players for i in range(self.num_players)]
+        self.log.add("final-planting", None, {"order": list(self.final_queue)})
+
+    def _next_final(self) -> None:
+        self.final_queue.pop(0)
+        self.planted = 0
+        if not self.final_queue:
+            self._final_harvest()
+
+    def _final_harvest(self) -> None:
+        """JAL-END-04/05: harvest every plot; fertilizer is burned (no value)."""
+        for p, pl in enumerate(self.players):
+            for i in range(len(pl.plot_count)):
+                if pl.plot_count[i]:
+                    self._harvest(p, i)
+        self.phase = OVER
+        out = self.standings()
+        self.log.add("final-score", None, {"scores": list(out.scores), "winners": list(out.winners)})
+
+    # ------------------------------------------------------------- scoring
+    def scores(self) -> tuple[float, ...]:
+        """JAL-END-05: coins + 2 for a third plot + 1 for a tractor (tokens worth nothing, JAL-CREDIT-04)."""
+        return tuple(self.score_of(p) for p in range(self.num_players))
+
+    def score_of(self, p: int) -> int:
+        pl = self.players[p]
+        return (len(pl.coins) + (D.THIRD_PLOT_VALUE if pl.third_plot else 0)
+                + (D.TRACTOR_VALUE if pl.tractor else 0))
+
+    def tiebreak(self, player: int) -> tuple[int, ...]:
+        """JAL-END-06: a third plot first, then coins spent on tractor and fertilizer."""
+        pl = self.players[player]
+        return (int(pl.third_plot), pl.spent_equipment)
+
+    def card_total(self) -> int:
+        """Cards in every zone together (conservation check for tests)."""
+        total = len(self.deck) + len(self.burned) + len(self.market) + sum(len(c) for _, c in self.pending)
+        for pl in self.players:
+            total += pl.hand_size + sum(pl.plot_count) + len(pl.coins)
+        return total
+
+    # ------------------------------------------------------- mode hooks
+    mode = "standard"
+
+    def plot_tokens(self, p: int, plot: int) -> tuple[str, ...]:
+        """Tokens lying on a plot (advanced mode: snow, rain)."""
+        return ()
+
+    def farm_extras(self, p: int) -> tuple[tuple[str, Any], ...]:
+        """Extra public belongings of a player (advanced mode: Model Farmer cards)."""
+        return ()
+
+    def public_extras(self) -> tuple[tuple[str, Any], ...]:
+        """Extra public data of the position (advanced mode: the current event)."""
+        return ()
+
+    extra_phases: tuple[str, ...] = ()
+
+    def extra_json(self) -> dict[str, Any]:
+        """Mode-specific JSON fields (advanced mode: event deck, tokens)."""
+        return {}
+
+    def extra_from_json(self, data: dict[str, Any]) -> None:
+        """Read the mode-specific JSON fields."""
+
+    # --------------------------------------------------------- observation
+    def observation(self, player: int | None) -> Any:
+        from .observation import observe
+
+        return observe(self, player)
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+
+        return state_html(self.observation(None))
+
+    # ---------------------------------------------------------------- JSON
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import state_to_json
+
+        return state_to_json(self)
+
+
+def _decision_rule(decision: str) -> str:
+    return {"place": "JAL-MARKET-03", PLANT_PHASE: "JAL-PLANT-01", CLAIM_PHASE: "JAL-CREDIT-02",
+            OFFER_PHASE: "JAL-R-NEGOTIATION", RESPOND_PHASE: "JAL-MARKET-02",
+            FINAL_PHASE: "JAL-END-03"}.get(decision, "JAL-TURN-01")

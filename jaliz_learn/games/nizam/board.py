@@ -1,0 +1,200 @@
+"""Pure functions on the 5x5 board: lines, slides, combinations (runs) and payments.
+
+The board is a list of 25 one-letter strings in reading order (row 1 left to
+right, then row 2, ...). Lines are named ``r1``..``r5`` (rows, top to bottom)
+and ``c1``..``c5`` (columns, left to right). Every function here is pure, so the
+engine, the bots and the tests share them.
+
+>>> board = list("AABCD" "EFGHA" "BCDEF" "GHABC" "DEFGH")
+>>> slide(board, line_index("r1"), first=True)
+>>> "".join(board[:5])
+'ABCDA'
+>>> run_in("AAABC")
+(0, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from .data import ANY_PAYMENT, EXTRA_COMBINATION_POINTS, KINDS, MIN_RUN, PEARL, RUN_POINTS, SIDE
+
+#: Line names in a fixed order: rows r1..r5, then columns c1..c5.
+LINE_NAMES: tuple[str, ...] = tuple(f"r{i + 1}" for i in range(SIDE)) + tuple(f"c{i + 1}" for i in range(SIDE))
+
+#: Cell indices of each line, from its first end (left / top) to its last end (right / bottom).
+LINES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * SIDE + c for c in range(SIDE)) for r in range(SIDE)
+) + tuple(tuple(r * SIDE + c for r in range(SIDE)) for c in range(SIDE))
+
+#: The end names of a row and of a column: (first end, last end).
+ROW_ENDS = ("left", "right")
+COL_ENDS = ("top", "bottom")
+
+#: Lines crossing each line (a row move changes one card of every column, and vice versa).
+CROSSING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(SIDE, 2 * SIDE)) if i < SIDE else tuple(range(SIDE)) for i in range(2 * SIDE)
+)
+
+#: The 20 (line, end) pairs in the order the legal moves list them: (line index, first end?).
+LINE_ENDS: tuple[tuple[int, bool], ...] = tuple((i, first) for i in range(2 * SIDE) for first in (True, False))
+
+_LINE_INDEX = {name: i for i, name in enumerate(LINE_NAMES)}
+
+
+def line_index(name: str) -> int:
+    """Index (0..9) of a line name such as ``"r2"`` or ``"c5"`` (raises KeyError)."""
+    return _LINE_INDEX[name]
+
+
+def end_names(line: int) -> tuple[str, str]:
+    """The two end names of a line: ``("left", "right")`` or ``("top", "bottom")``."""
+    return ROW_ENDS if line < SIDE else COL_ENDS
+
+
+def end_cell(line: int, first: bool) -> int:
+    """The cell at the given end of a line."""
+    cells = LINES[line]
+    return cells[0] if first else cells[-1]
+
+
+def slide(board: list[str], line: int, first: bool) -> None:
+    """Move the end card of a line to the opposite end; the others shift one place (NIZ-MOVE-01).
+
+    ``first=True`` moves the left/top card to the right/bottom end.
+    """
+    a, b, c, d, e = LINES[line]
+    if first:
+        board[a], board[b], board[c], board[d], board[e] = board[b], board[c], board[d], board[e], board[a]
+    else:
+        board[a], board[b], board[c], board[d], board[e] = board[e], board[a], board[b], board[c], board[d]
+
+
+def line_text(board: Sequence[str], line: int) -> str:
+    """The five letters of a line, from its first end."""
+    a, b, c, d, e = LINES[line]
+    return board[a] + board[b] + board[c] + board[d] + board[e]
+
+
+@lru_cache(maxsize=None)
+def run_in(text: str) -> tuple[int, int] | None:
+    """(start, length) of the combination of three or more identical gems in a 5-letter line, or None.
+
+    A line of five holds at most one such run. The pearl (``P``) never forms a run by itself.
+
+    >>> run_in("BAAAA"), run_in("ABABA"), run_in("PPPAB")
+    ((1, 4), None, None)
+    """
+    i = 0
+    n = len(text)
+    while i < n:
+        j = i
+        while j + 1 < n and text[j + 1] == text[i]:
+            j += 1
+        if j - i + 1 >= MIN_RUN and text[i] != PEARL:
+            return i, j - i + 1
+        i = j + 1
+    return None
+
+
+@lru_cache(maxsize=None)
+def signature(text: str) -> str:
+    """A line's combination as kind and count (e.g. ``"A3"``), ``""`` if none.
+
+    Used for the NIZ-SCORE-03 test "did the player change the number of identical cards".
+    """
+    found = run_in(text)
+    return "" if found is None else f"{text[found[0]]}{found[1]}"
+
+
+def signatures(board: Sequence[str]) -> list[str]:
+    """The signature of all ten lines."""
+    return [signature(line_text(board, i)) for i in range(2 * SIDE)]
+
+
+def runs(board: Sequence[str]) -> list[tuple[int, str, int, int]]:
+    """Every combination on the board: (line, kind, start, length)."""
+    out = []
+    for i in range(2 * SIDE):
+        text = line_text(board, i)
+        found = run_in(text)
+        if found is not None:
+            out.append((i, text[found[0]], found[0], found[1]))
+    return out
+
+
+def run_points(length: int) -> int:
+    """Points of one combination (NIZ-SCORE-01)."""
+    return RUN_POINTS[min(length, max(RUN_POINTS))]
+
+
+def scoring_runs(board: Sequence[str], changed: Sequence[bool]) -> list[tuple[int, str, int, int]]:
+    """The combinations that score now: only lines whose combination changed this turn (NIZ-SCORE-03/04)."""
+    return [r for r in runs(board) if changed[r[0]]]
+
+
+def turn_points(scoring: Sequence[tuple[int, str, int, int]]) -> int:
+    """Points for a turn's combinations: 3/5/7 each plus 1 per additional combination (NIZ-SCORE-01/02).
+
+    >>> turn_points([(0, "A", 0, 3), (5, "B", 0, 4)])
+    9
+    """
+    if not scoring:
+        return 0
+    return sum(run_points(r[3]) for r in scoring) + EXTRA_COMBINATION_POINTS * (len(scoring) - 1)
+
+
+def run_cells(run: tuple[int, str, int, int]) -> tuple[int, ...]:
+    """The cells a combination covers."""
+    line, _, start, length = run
+    return LINES[line][start:start + length]
+
+
+def update_changed(board: Sequence[str], start_sigs: Sequence[str], changed: list[bool], line: int) -> None:
+    """After a move on ``line``: mark every line whose combination now differs from the turn start."""
+    for i in (line, *CROSSING[line]):
+        if not changed[i] and signature(line_text(board, i)) != start_sigs[i]:
+            changed[i] = True
+
+
+@lru_cache(maxsize=None)
+def any_payments(limited: tuple[int, ...]) -> tuple[str, ...]:
+    """Distinct payments of three cards of any kind, as sorted letter strings (NIZ-MOVE-04).
+
+    ``limited`` holds, per kind, ``min(count in hand, 3)``.
+
+    >>> any_payments((2, 1, 0, 0, 0, 0, 0, 0))
+    ('AAB',)
+    """
+    have = {k: c for k, c in zip(KINDS, limited) if c}
+    return tuple("".join(combo) for combo in combinations_with_replacement(sorted(have), ANY_PAYMENT)
+                 if all(combo.count(k) <= have[k] for k in set(combo)))
+
+
+def pearl_kinds(board: Sequence[str]) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """Kinds with a combination without the pearl, and per kind the extra kinds the pearl adds (PRL-TASK-01/03).
+
+    The pearl counts as one chosen kind: for kind ``k`` it may complete runs of ``k`` only.
+    Returns ``(natural, {k: kinds completed when the pearl stands for k})``.
+    """
+    natural = set()
+    pearl_lines = []
+    for i in range(2 * SIDE):
+        text = line_text(board, i)
+        found = run_in(text)
+        if found is not None:
+            natural.add(text[found[0]])
+        if PEARL in text:
+            pearl_lines.append(text)
+    with_pearl: dict[str, frozenset[str]] = {}
+    for k in KINDS:
+        extra = set(natural)
+        for text in pearl_lines:
+            swapped = text.replace(PEARL, k)
+            found = run_in(swapped)
+            if found is not None:
+                extra.add(swapped[found[0]])
+        with_pearl[k] = frozenset(extra)
+    return frozenset(natural), with_pearl

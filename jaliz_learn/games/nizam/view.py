@@ -1,0 +1,90 @@
+"""Observations (what one player may see) and small HTML views of a board.
+
+Hands of other players, the task decks and the deck order are hidden: they
+appear only as counts (NIZ-INFO-01, PRL-INFO-01). The discard pile and the
+completed-task piles lie face up, so they are shown in full.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...core.game import Observation
+from .data import KIND_NAMES, PEARL
+
+_COLOURS = {"A": "#f2b134", "B": "#7fc8d8", "C": "#f08a7a", "D": "#e8e8f0", "E": "#4caf78",
+            "F": "#ff7043", "G": "#a03040", "H": "#9575cd", PEARL: "#fffbe6"}
+
+
+def board_html(rows: Sequence[str], caption: str = "") -> str:
+    """A 5x5 HTML table of a board given as five row strings."""
+    cells = []
+    header = "<tr><th></th>" + "".join(f"<th>c{i + 1}</th>" for i in range(len(rows[0]))) + "</tr>"
+    for r, row in enumerate(rows):
+        tds = "".join(
+            f'<td title="{html.escape(KIND_NAMES.get(ch, "pearl"))}" style="background:{_COLOURS.get(ch, "#fff")};'
+            f'width:28px;height:28px;text-align:center;font-weight:bold;border:1px solid #555">{html.escape(ch)}</td>'
+            for ch in row)
+        cells.append(f"<tr><th>r{r + 1}</th>{tds}</tr>")
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f'<table style="border-collapse:collapse">{cap}{header}{"".join(cells)}</table>'
+
+
+@dataclass(frozen=True)
+class NizamObservation(Observation):
+    """What a Nizam player sees: the board, their own hand, counts of the hidden cards.
+
+    ``changed_lines`` names the lines whose combination changed during the current turn
+    (public: every move is made in the open), which decides what scores (NIZ-SCORE-03).
+    """
+
+    board: tuple[str, ...]
+    hand: str
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    discard: str
+    scores: tuple[int, ...]
+    deck_runouts: int
+    runouts_to_end: int
+    moves_made: int
+    changed_lines: tuple[str, ...]
+    hand_limit: int | None
+
+    def _repr_html_(self) -> str:
+        who = "spectator" if self.player is None else f"player {self.player}"
+        cap = (f"Nizam, {who}: turn {self.turn}, {self.decision} by {self.current_player}; "
+               f"scores {list(self.scores)}; deck {self.deck_size}, ran out {self.deck_runouts}/{self.runouts_to_end}")
+        hand = f"<p>hand: <b>{html.escape(self.hand) or '-'}</b>; hand sizes {list(self.hand_sizes)}</p>"
+        return board_html(self.board, cap) + hand
+
+
+@dataclass(frozen=True)
+class PearlObservation(Observation):
+    """What a Pearl of the East player sees.
+
+    ``completed`` holds each player's face-up completed-task pile, bottom to top; the last
+    letter is the top card that blocks opponents (PRL-TASK-05). ``tasks_left`` are the sizes
+    of the face-down task decks.
+    """
+
+    board: tuple[str, ...]
+    hand: str
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    discard: str
+    completed: tuple[str, ...]
+    tasks_left: tuple[int, ...]
+    deck_runouts: int
+    deck_limit: int
+    moves_made: int
+
+    def _repr_html_(self) -> str:
+        who = "spectator" if self.player is None else f"player {self.player}"
+        cap = (f"Pearl of the East, {who}: turn {self.turn}, {self.decision} by {self.current_player}; "
+               f"deck {self.deck_size}, ran out {self.deck_runouts}/{self.deck_limit}")
+        piles = ", ".join(f"P{p}: {pile or '-'}" for p, pile in enumerate(self.completed))
+        hand = (f"<p>hand: <b>{html.escape(self.hand) or '-'}</b>; hand sizes {list(self.hand_sizes)}; "
+                f"completed (top last) {html.escape(piles)}</p>")
+        return board_html(self.board, cap) + hand
