@@ -40,9 +40,9 @@ def parse_action(text: str, state: State) -> Action:
 def __getattr__(name: str) -> object:
     # tournament pulls in pandas; import it only when asked for
     if name in ("tournament", "plot_tournament"):
-        from . import tournament as _t
+        import importlib
 
-        return getattr(_t, name)
+        return getattr(importlib.import_module(f"{__name__}.tournament"), name)
     raise AttributeError(f"module 'jaliz_learn' has no attribute {name!r}")
 
 

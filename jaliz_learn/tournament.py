@@ -26,8 +26,8 @@ per seat of every game: ``game``, ``seed``, ``seat``, ``bot``, ``score``, ``win`
 them into a table with :func:`games_frame` (``pd.DataFrame(df.attrs["games"])``).
 They are records rather than a nested DataFrame because pandas compares
 ``attrs`` when concatenating frames, which fails for DataFrame values.
-``df.attrs`` also holds ``game``, ``seed``, ``num_players``, ``time_limit`` and
-``games_played``.
+``df.attrs`` also holds ``game``, ``seed``, ``num_players``, ``time_limit``,
+``games_played`` and ``stopped_early``.
 
 Seats and seeds. Games are played in blocks of ``num_players`` games that share
 one deal (one game seed, derived from ``seed``) while the line-up is rotated by
@@ -66,6 +66,7 @@ import sys
 import threading
 import time
 import traceback
+import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -120,7 +121,9 @@ def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return lo, hi
 
 
 # ---- time limits -------------------------------------------------------------------------------
@@ -175,13 +178,19 @@ class TimeGuard:
         """
         start = time.perf_counter()
         armed = self.interrupts and limit is not None and limit > 0
-        if armed and limit is not None:
-            signal.setitimer(signal.ITIMER_REAL, limit, _REPEAT_SECONDS)
         try:
-            result = fn(*args)
-        finally:
+            if armed and limit is not None:
+                signal.setitimer(signal.ITIMER_REAL, limit, _REPEAT_SECONDS)
+            try:
+                result = fn(*args)
+            finally:
+                if armed:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+        except DecisionTimeout:
+            # the signal can land inside the finally above, before the timer is stopped
             if armed:
                 signal.setitimer(signal.ITIMER_REAL, 0)
+            raise
         elapsed = time.perf_counter() - start
         if limit is not None and elapsed > limit:
             raise DecisionTimeout()
@@ -362,6 +371,8 @@ def play_contained(game: Game, bots: Sequence[Any], seed: int, *, time_limit: fl
         seat = seat_or_none
         decision = state.decision()
         legal = state.legal_actions(seat)
+        if isinstance(legal, list):  # a bot must not be able to mutate the engine's own list
+            legal = tuple(legal)
         obs = state.observation(seat)
         start = time.perf_counter()
         try:
@@ -474,7 +485,7 @@ def _progress(enabled: bool, total: int, label: str) -> Iterator[_Progress | Non
 
 def tournament(game: Game | str, bots: Mapping[str, Any] | Sequence[Any], games: int = 100, seed: int = 0,
                num_players: int | None = None, time_limit: float | None = None, progress: bool = False, *,
-               max_decisions: int = 100_000) -> pd.DataFrame:
+               max_decisions: int = 100_000, max_failures: int | None = None) -> pd.DataFrame:
     """Play ``games`` seeded games between ``bots`` with rotated seats; one summary row per bot.
 
     ``bots``: a dict ``name -> factory`` (``factory(seed) -> bot``, e.g. a bot class) or
@@ -482,6 +493,8 @@ def tournament(game: Game | str, bots: Mapping[str, Any] | Sequence[Any], games:
     with the same name, e.g. three ``RandomBot``, are summed in one row).
     ``num_players``: seats per game (default: the number of bots, clamped to the game's range).
     ``time_limit``: seconds per decision (``None``: unlimited). ``progress``: show a progress bar.
+    ``max_failures``: stop early once this many games ended by a bot failure (``attrs["stopped_early"]``;
+    graders use it so a hanging bot costs seconds, not minutes).
     See the module docstring for the columns, ``df.attrs["games"]`` and the seeding scheme.
     """
 
@@ -498,8 +511,12 @@ def tournament(game: Game | str, bots: Mapping[str, Any] | Sequence[Any], games:
     blocks = math.ceil(games / players)
     total_games = blocks * players
     records: list[dict[str, Any]] = []
+    failed_games = 0
+    played = 0
     with TimeGuard() as guard, _progress(progress, total_games, f"{g.name}") as bar:
         for index in range(total_games):
+            if max_failures is not None and failed_games >= max_failures:
+                break
             block = index // players
             lineup = cycle[index % len(cycle)]
             game_seed = derive_seed(seed, block)
@@ -510,11 +527,13 @@ def tournament(game: Game | str, bots: Mapping[str, Any] | Sequence[Any], games:
             for row, entry_index, bseed in zip(rows, lineup, bot_seeds):
                 records.append({"game": index, "seed": game_seed, "bot": entries[entry_index].name,
                                 "bot_seed": bseed, "turns": state.log.turn, **row})
+            played += 1
+            failed_games += any(r["failure"] is not None for r in rows)
             if bar is not None:
                 bar.update(index + 1)
     summary = summarize(records, [e.name for e in entries])
     summary.attrs.update(game=g.name, seed=seed, num_players=players, time_limit=time_limit,
-                         games_played=total_games, games=records)
+                         games_played=played, stopped_early=played < total_games, games=records)
     return summary
 
 
@@ -583,3 +602,18 @@ def plot_tournament(df: pd.DataFrame, ax: Any = None, *, title: str | None = Non
 __all__ = ["DecisionTimeout", "FAILURE_KINDS", "TimeGuard", "bot_name", "describe_exception", "derive_seed",
            "games_frame", "lineups", "make_bot", "play_contained", "plot_tournament", "summarize", "tournament",
            "wilson_interval"]
+
+
+class _CallableModule(types.ModuleType):
+    """Lets ``jaliz_learn.tournament(...)`` work even where the name resolves to this module.
+
+    Importing the submodule ``jaliz_learn.tournament`` sets the package attribute
+    ``tournament`` to the module, shadowing the function of the same name that
+    ``jaliz_learn.__getattr__`` exposes; calling the module calls the function.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> pd.DataFrame:
+        return tournament(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,8 +1,8 @@
 """Rule catalogues of Bali (BAL-*) and Village of Tani (TAN-*).
 
-Status: ``rulebook`` for rules stated by a Bali source or the Tani rulebook, ``ruling`` for a
-decision carried over from Rapa Nui or made where the text is unclear, ``proposed`` for a
-reconstructed rule that fills a gap (G1..G24 of shared/rules/bali-base.md). docs/rulings/bali.md
+Status: ``rulebook`` = sourced (stated by a Bali source or the Tani rulebook), ``ruling`` = carried
+over from Rapa Nui, ``proposed`` = a reconstructed rule that fills a gap (G1..G24 of
+shared/rules/bali-base.md), including rules whose core is sourced but whose details are ours. docs/rulings/bali.md
 gives the question, decision and reason of every ruling and proposal.
 """
 
@@ -22,7 +22,7 @@ BASE_RULES: tuple[Rule, ...] = (
        "Each player takes a colour's start set: its stonemason goes face up into the display, its three "
        "farmers (three different kinds, each colour lacking another kind) into the hand. Which kind a colour "
        "lacks is proposed: red pepper, blue banana, yellow peanut, green rice (G17).",
-       "Setup", "ruling"),
+       "Setup", "proposed"),
     _R("BAL-SETUP-03", "Offering supply and stocks",
        "The 100 offering cards (25 per kind) form four open supply piles; every player takes one of each kind "
        "as a face-down offering stock.", "Setup", "rulebook"),
@@ -34,7 +34,7 @@ BASE_RULES: tuple[Rule, ...] = (
        "Setup", "ruling"),
     _R("BAL-SETUP-06", "Start player and order",
        "Seat 0 starts; play goes clockwise (seat order). There are no other player-count differences (G19), "
-       "and stones and VP are unlimited (G18).", "Setup", "ruling"),
+       "and stones and VP are unlimited (G18).", "Setup", "proposed"),
     # ---- turn
     _R("BAL-TURN-01", "Four phases",
        "The active player takes an offering card (optional), plays cards (mandatory), refills the hand from "
@@ -60,7 +60,7 @@ BASE_RULES: tuple[Rule, ...] = (
        "Phase 2", "rulebook"),
     _R("BAL-PLAY-05", "Display",
        "Played cards stay face up in the display for the rest of the game; a display has no size limit.",
-       "Phase 2", "ruling"),
+       "Phase 2", "proposed"),
     _R("BAL-PLAY-06", "No legal play",
        "A player who cannot play any option (e.g. only shrines and fewer than 7 stones) puts one card of "
        "their choice from hand onto the discard pile instead and goes on with phase 3 (G9).",
@@ -80,7 +80,7 @@ BASE_RULES: tuple[Rule, ...] = (
        "face-down card but still adds the supply card (G10).", "Phase 2b", "proposed"),
     _R("BAL-OFFER-05", "Face-down cards",
        "Only the active player's own card is face down (G12). Option reverse_altar=true plays the reverse "
-       "mode: all players' own cards face down, only the supply card open.", "Phase 2b", "ruling"),
+       "mode: all players' own cards face down, only the supply card open.", "Phase 2b", "proposed"),
     _R("BAL-TAKE-01", "Refill the hand",
        "In phase 3 the player takes cards until holding 3, one at a time, each the bottom card of any column "
        "(the same column again is allowed) (G8).", "Phase 3", "rulebook"),
@@ -89,16 +89,16 @@ BASE_RULES: tuple[Rule, ...] = (
        "Phase 3", "rulebook"),
     _R("BAL-TAKE-03", "Revealed card",
        "The revealed card is the one uncovered by the last card taken; if that take emptied the column, it is "
-       "the bottom card of the newly dealt column (G7).", "Phase 3", "ruling"),
+       "the bottom card of the newly dealt column (G7).", "Phase 3", "proposed"),
     _R("BAL-SCORE-01", "Everyone scores the revealed type",
        "In phase 4 every player earns the reward of the revealed card's type for the matching cards in their "
        "display; the player with the sole most matching cards earns a bonus, a tie for most earns none.",
        "Phase 4", "rulebook"),
     _R("BAL-SCORE-02", "Stonemason scoring",
        "1 stone per stonemason; the sole majority earns 1 more stone (bonus size proposed, G3).",
-       "Phase 4", "ruling"),
+       "Phase 4", "proposed"),
     _R("BAL-SCORE-03", "Priest scoring",
-       "1 VP per priest; the sole majority earns 1 more VP (bonus size proposed, G3).", "Phase 4", "ruling"),
+       "1 VP per priest; the sole majority earns 1 more VP (bonus size proposed, G3).", "Phase 4", "proposed"),
     _R("BAL-SCORE-04", "Shrine scoring",
        "1 unit per shrine, plus 1 for the sole majority (G3); each owner chooses for every unit 1 VP or "
        "1 stone, starting with the active player and going clockwise.", "Phase 4", "ruling"),
@@ -130,7 +130,7 @@ BASE_RULES: tuple[Rule, ...] = (
     _R("BAL-HIDDEN-01", "Hidden information",
        "Hands and stock contents are hidden (stock sizes public); displays, stones, VP, the supply and the "
        "whole village square are public; face-down altar cards are hidden from everybody but their placer "
-       "until the end (G14).", "General", "ruling"),
+       "until the end (G14).", "General", "proposed"),
     _R("BAL-VAR-01", "Oracle and Demon variants",
        "Not offered until their rules are known (G16); the oracle card type, a scoring hook for it and a "
        "demon hook in priest scoring are reserved as extension points.", "Variants", "proposed"),

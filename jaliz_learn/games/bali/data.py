@@ -99,7 +99,7 @@ FIELDS_PER_AREA: Final = 3
 PEPPER_BONUS_STONES: Final = 4  # [sourced]
 GANESHA_PRIEST_VP: Final = 2  # at every priest scoring [sourced]
 GANESHA_END_VP: Final = 2  # [sourced]
-#: banana plantation tiles: name -> card types counted in the builder's display, 1 VP each.  [sourced]
+#: banana plantation tiles (TAN-BONUS-02): name -> card types counted in the builder's display, 1 VP each.  [sourced]
 BANANA_TILES: Final = {
     "masons": (MASON,),
     "priests": (PRIEST,),
@@ -124,7 +124,7 @@ def offering_values(altar_counts: tuple[int, ...] | list[int], mode: str = OFFER
     >>> offering_values([6, 6, 3, 1], "dense"), offering_values([6, 6, 3, 1], "worse")
     ((3, 3, 2, 1), (2, 2, 1, 0))
     >>> offering_values([4, 2, 2, 2]), offering_values([0, 0, 0, 0])
-    ((3, 1, 1, 1), (3, 3, 3, 3))
+    ((3, 2, 2, 2), (3, 3, 3, 3))
     """
     distinct = sorted(set(altar_counts), reverse=True)
     values = []

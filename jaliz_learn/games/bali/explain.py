@@ -12,25 +12,49 @@ from jaliz_learn.core.actions import Action
 from jaliz_learn.core.errors import IllegalAction, RuleViolation, WrongPhase
 
 from . import data as D
-from .actions import AltarFromSupply, BuildHut, BuyOffering, ChooseTile, DiscardCard, Offer, PlayCards, ShrineReward
+from .actions import (
+    AltarFromSupply,
+    BuildHut,
+    BuyOffering,
+    ChooseTile,
+    DiscardCard,
+    Offer,
+    PlayCards,
+    ShrineReward,
+    SkipBuy,
+    TakeCard,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BaliState
 
+#: decisions and the rule that governs each (used in error messages)
+DECISION_RULE = {
+    "buy": "BAL-BUY-01", "play": "BAL-PLAY-01", "banana-tile": "TAN-BONUS-01", "offer": "BAL-OFFER-01",
+    "offer-hidden": "BAL-OFFER-02", "offer-supply": "BAL-OFFER-03", "take": "BAL-TAKE-01",
+    "shrine-reward": "BAL-SCORE-04",
+}
+#: which action class belongs to which decision
+DECISION_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "buy": (BuyOffering, SkipBuy), "play": (PlayCards, DiscardCard, BuildHut), "banana-tile": (ChooseTile,),
+    "offer": (Offer,), "offer-hidden": (Offer,), "offer-supply": (AltarFromSupply,), "take": (TakeCard,),
+    "shrine-reward": (ShrineReward,),
+}
+
 
 def explain(state: BaliState, player: int, action: Action) -> IllegalAction:
     """The :class:`IllegalAction` saying which rule forbids ``action`` for ``player`` now."""
-    from .state import DECISION_ACTIONS, DECISION_RULE
-
     decision = state.decision()
     allowed = state.legal_actions(player)
 
     def fail(reason: str, rule: str, cls: type[IllegalAction] = RuleViolation) -> IllegalAction:
         return cls(reason, rule=rule, action=action, player=player, decision=decision, allowed=allowed)
 
+    if not state.tani and isinstance(action, (BuildHut, ChooseTile)):
+        # BAL-PLAY-01 lists the base game's only options; TAN rules are not in the bali catalogue
+        return fail("huts and banana tiles exist only with the Village of Tani expansion (game 'bali-tani')",
+                    "BAL-PLAY-01", WrongPhase)
     if not isinstance(action, DECISION_ACTIONS.get(decision, ())):
-        if isinstance(action, BuildHut) and not state.tani:
-            return fail("huts exist only with the Village of Tani expansion", "TAN-BUILD-01", WrongPhase)
         return fail(f"now is the '{decision}' decision, not a '{action.kind}' action", DECISION_RULE[decision],
                     WrongPhase)
     reason = _reason(state, player, action, decision)

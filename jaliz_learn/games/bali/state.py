@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from jaliz_learn.core.actions import Action
-from jaliz_learn.core.errors import IllegalAction, RuleViolation, WrongPhase
+from jaliz_learn.core.errors import IllegalAction
 from jaliz_learn.core.events import EventLog
 from jaliz_learn.core.game import Observation, State
 from jaliz_learn.core.rng import Rng
@@ -34,6 +34,9 @@ from .actions import (
     SkipBuy,
     TakeCard,
 )
+from .explain import explain
+from .serial import state_to_json
+from .view import observe, state_html
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BaliGame
@@ -50,21 +53,7 @@ PLAY_FARMERS = {(D.FARMER_BASE + k, n): PlayCards(D.KINDS[k], n)
 DISCARD = tuple(DiscardCard(name) for name in D.CARD_NAMES)
 TILE = {name: ChooseTile(name) for name in D.BANANA_TILES}
 _REWARDS: dict[int, tuple[ShrineReward, ...]] = {}
-_BUILDS: dict[tuple[int, int, tuple[int, ...]], BuildHut] = {}
-
-#: decisions and the rule that governs each (used in error messages)
-DECISION_RULE = {
-    "buy": "BAL-BUY-01", "play": "BAL-PLAY-01", "banana-tile": "TAN-BONUS-01", "offer": "BAL-OFFER-01",
-    "offer-hidden": "BAL-OFFER-02", "offer-supply": "BAL-OFFER-03", "take": "BAL-TAKE-01",
-    "shrine-reward": "BAL-SCORE-04",
-}
-#: which action class belongs to which decision
-DECISION_ACTIONS: dict[str, tuple[type[Action], ...]] = {
-    "buy": (BuyOffering, SkipBuy), "play": (PlayCards, DiscardCard, BuildHut), "banana-tile": (ChooseTile,),
-    "offer": (Offer,), "offer-hidden": (Offer,), "offer-supply": (AltarFromSupply,), "take": (TakeCard,),
-    "shrine-reward": (ShrineReward,),
-}
-
+_BUILDS: dict[tuple[int, tuple[int, ...]], BuildHut] = {}
 
 def reward_actions(units: int) -> tuple[ShrineReward, ...]:
     """Every split of ``units`` shrine units into VP and stones, most VP first (BAL-SCORE-04)."""
@@ -76,7 +65,7 @@ def reward_actions(units: int) -> tuple[ShrineReward, ...]:
 
 def build_action(kind: int, returned: tuple[int, ...]) -> BuildHut:
     """The (cached) action building in the area of ``kind`` returning ``returned`` (sorted kind indices)."""
-    key = (kind, len(returned), returned)
+    key = (kind, returned)
     act = _BUILDS.get(key)
     if act is None:
         act = _BUILDS[key] = BuildHut(D.KINDS[kind], len(returned),
@@ -84,8 +73,20 @@ def build_action(kind: int, returned: tuple[int, ...]) -> BuildHut:
     return act
 
 
-def multisets(stock: Sequence[int], size: int) -> list[tuple[int, ...]]:
-    """All multisets of ``size`` kind indices (non-decreasing) that ``stock`` (counts per kind) can pay."""
+_MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+
+
+def multisets(stock: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
+    """All multisets of ``size`` kind indices (non-decreasing) that ``stock`` (counts per kind) can pay.
+
+    >>> multisets([1, 0, 0, 2], 2)
+    ((0, 3), (3, 3))
+    """
+    capped = tuple(min(c, size) for c in stock)  # more than ``size`` of a kind never matters
+    key = (capped, size)
+    found = _MULTISETS.get(key)
+    if found is not None:
+        return found
     out: list[tuple[int, ...]] = []
 
     def rec(start: int, left: int, chosen: tuple[int, ...], used: list[int]) -> None:
@@ -93,13 +94,14 @@ def multisets(stock: Sequence[int], size: int) -> list[tuple[int, ...]]:
             out.append(chosen)
             return
         for k in range(start, D.NUM_KINDS):
-            if stock[k] > used[k]:
+            if capped[k] > used[k]:
                 used[k] += 1
                 rec(k, left - 1, (*chosen, k), used)
                 used[k] -= 1
 
     rec(0, size, (), [0] * D.NUM_KINDS)
-    return out
+    found = _MULTISETS[key] = tuple(out)
+    return found
 
 
 class BaliState(State):
@@ -133,7 +135,7 @@ class BaliState(State):
         self.phase = "buy"
         self.offer_queue: list[int] = []
         self.reward_queue: list[tuple[int, int]] = []  # (player, units)
-        self.revealed: int | None = None
+        self.revealed: int | None = None  # the last revealed card (BAL-TAKE-03), kept until the next one
         self.over = False
         # Village of Tani (TAN-SETUP-02/03)
         self.huts: list[int] = [D.HUTS_PER_PLAYER[n] if self.tani else 0 for _ in range(n)]
@@ -231,9 +233,10 @@ class BaliState(State):
 
     def _buyable(self, p: int) -> list[BuyOffering]:
         """Offering cards ``p`` may buy now (BAL-BUY-02; an empty pile cannot be bought, BAL-SCORE-06)."""
-        stones, display, supply = self.stones[p], self.displays[p], self.supply
-        return [BUY[k] for k in range(D.NUM_KINDS)
-                if supply[k] and D.offering_price(D.OFFERING_BASE_PRICE, display[D.FARMER_BASE + k]) <= stones]
+        # price = base - matching farmers (floor 0) <= stones, written inline for the hot loop
+        need = D.OFFERING_BASE_PRICE - self.stones[p]
+        display, supply = self.displays[p], self.supply
+        return [BUY[k] for k in range(D.NUM_KINDS) if supply[k] and display[D.FARMER_BASE + k] >= need]
 
     def _play_options(self, p: int) -> tuple[Action, ...]:
         """Phase 2 options (BAL-PLAY-01..04, TAN-BUILD-01..04); a discard only if none exists (BAL-PLAY-06)."""
@@ -263,7 +266,7 @@ class BaliState(State):
         TAN-BUILD-04: only a free field)."""
         stock = self.stocks[p]
         total = sum(stock)
-        out = []
+        out: list[BuildHut] = []
         for f, owner in enumerate(self.village[kind]):
             if owner < 0 and f + 1 <= total:
                 out.extend(build_action(kind, ms) for ms in multisets(stock, f + 1))
@@ -272,42 +275,40 @@ class BaliState(State):
     # ---- effects ------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None
-        t = type(action)
-        if t is TakeCard:
-            self._take(player, action.column - 1)  # type: ignore[attr-defined]
-        elif t is SkipBuy:
+        if isinstance(action, TakeCard):
+            self._take(player, action.column - 1)
+        elif isinstance(action, SkipBuy):
             self.phase = "play"
             self.log.add("skip", player, {})
-        elif t is BuyOffering:
-            self._buy(player, D.KIND_INDEX[action.offering])  # type: ignore[attr-defined]
-        elif t is PlayCards:
-            self._play(player, D.CARD_INDEX[action.card], action.count)  # type: ignore[attr-defined]
-        elif t is Offer:
-            self._offer(player, D.KIND_INDEX[action.offering])  # type: ignore[attr-defined]
-        elif t is AltarFromSupply:
-            k = D.KIND_INDEX[action.offering]  # type: ignore[attr-defined]
+        elif isinstance(action, BuyOffering):
+            self._buy(player, D.KIND_INDEX[action.offering])
+        elif isinstance(action, PlayCards):
+            self._play(player, D.CARD_INDEX[action.card], action.count)
+        elif isinstance(action, Offer):
+            self._offer(player, D.KIND_INDEX[action.offering])
+        elif isinstance(action, AltarFromSupply):
+            k = D.KIND_INDEX[action.offering]
             self.supply[k] -= 1  # BAL-OFFER-03
             self.altar_open[k] += 1
-            self.log.add("altar", player, {"offering": action.offering})  # type: ignore[attr-defined]
+            self.log.add("altar", player, {"offering": action.offering})
             self.phase = "take"
-        elif t is ShrineReward:
-            self._shrine_reward(player, action)  # type: ignore[arg-type]
-        elif t is DiscardCard:
-            card = D.CARD_INDEX[action.card]  # type: ignore[attr-defined]
+        elif isinstance(action, ShrineReward):
+            self._shrine_reward(player, action)
+        elif isinstance(action, DiscardCard):
+            card = D.CARD_INDEX[action.card]
             self.hands[player].remove(card)  # BAL-PLAY-06
             self.discard.append(card)
-            self.log.add("discard", player, {"card": action.card,  # type: ignore[attr-defined]
+            self.log.add("discard", player, {"card": action.card,
                                              "hand": [D.CARD_NAMES[c] for c in sorted(self.hands[player])]})
             self.phase = "take"
-        elif t is BuildHut:
-            self._build(player, action)  # type: ignore[arg-type]
-        elif t is ChooseTile:
-            self._tile(player, action.tile)  # type: ignore[attr-defined]
+        elif isinstance(action, BuildHut):
+            self._build(player, action)
+        elif isinstance(action, ChooseTile):
+            self._tile(player, action.tile)
 
     def _start_turn(self) -> None:
         """Phase 1 of the active player; skipped when no offering card is affordable (BAL-BUY-01)."""
         self.phase = "buy" if self._buyable(self.active) else "play"
-        self.revealed = None
 
     def _buy(self, p: int, k: int) -> None:
         price = D.offering_price(D.OFFERING_BASE_PRICE, self.displays[p][D.FARMER_BASE + k])  # BAL-BUY-02
@@ -381,6 +382,7 @@ class BaliState(State):
                 self._end_game()  # BAL-END-01: no re-deal possible, the turn is not scored
                 return
             self._deal_column(c)  # BAL-TAKE-02
+            col = self.square[c]
         if len(hand) >= D.HAND_SIZE:
             self.revealed = col[-1]  # BAL-TAKE-03 (after a re-deal: the new column's bottom card)
             self._score_revealed(col[-1])
@@ -538,24 +540,16 @@ class BaliState(State):
 
     # ---- errors ------------------------------------------------------------------------------
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:
-        from .explain import explain
-
         return explain(self, player, action)
 
     # ---- views -------------------------------------------------------------------------------
     def observation(self, player: int | None) -> Observation:
-        from .view import observe
-
         return observe(self, player)
 
     def to_json(self) -> dict[str, Any]:
-        from .serial import state_to_json
-
         return state_to_json(self)
 
     def _repr_html_(self) -> str:
-        from .view import state_html
-
         return state_html(self)
 
     def __repr__(self) -> str:

@@ -29,12 +29,12 @@ def _hand_text(obs: "JalizObservation") -> str:
 def state_html(obs: "JalizObservation") -> str:
     """An HTML table of the position as ``obs.player`` sees it."""
     who = "spectator" if obs.player is None else f"player {obs.player}"
-    head = (f"<b>Jaliz ({obs.mode})</b> — turn {obs.turn}, active P{obs.active_player}; "
+    head = (f"<b>Jaliz ({obs.params.mode})</b> — turn {obs.turn}, active P{obs.active_player}; "
             f"decision <code>{escape(obs.decision)}</code> by "
             f"{'nobody (game over)' if obs.current_player is None else 'P' + str(obs.current_player)}; "
             f"view of {who}.<br>")
     info = (f"Deck {obs.deck_size} cards, burned {len(obs.burned)}, deck ran out {obs.deck_runs_out}/"
-            f"{obs.deck_passes}. Market: {escape(', '.join(pname(c) for c in obs.market) or '—')}. "
+            f"{obs.params.deck_passes}. Market: {escape(', '.join(pname(c) for c in obs.market) or '—')}. "
             "Supply: " + ", ".join(f"{k} {v}" for k, v in obs.supply) + ".")
     for key, value in obs.extras:
         info += f" {escape(str(key))}: {escape(str(value))}."
@@ -61,7 +61,7 @@ def state_svg(obs: "JalizObservation") -> str:
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' font-family='sans-serif' "
              f"font-size='12'><rect width='{w}' height='{h}' fill='#f7f3e8'/>",
              f"<text x='10' y='20'>Turn {obs.turn} · active P{obs.active_player} · {escape(obs.decision)} · "
-             f"deck {obs.deck_size} · burned {len(obs.burned)} · ran out {obs.deck_runs_out}/{obs.deck_passes}</text>",
+             f"deck {obs.deck_size} · burned {len(obs.burned)} · ran out {obs.deck_runs_out}/{obs.params.deck_passes}</text>",
              f"<text x='10' y='40'>Market: {escape(', '.join(pname(c) for c in obs.market) or '—')}</text>"]
     for p, f in enumerate(obs.farms):
         y = 55 + p * row

@@ -110,7 +110,7 @@ def state_from_json(game: Any, data: dict[str, Any]) -> "JalizState":
         _player_from_json(s.players[p], d, f"players[{p}]")
         if "tokens" not in d and s.use_tokens:
             s.players[p].tokens = [p]
-    s.burned = _cards(data.get("burned", []), "burned")
+    s.burned = sorted(_cards(data.get("burned", []), "burned"))
     s.market = sorted(_cards(data.get("market", []), "market"))
     s.pending = [[int(p), _cards(c, "pending")] for p, c in data.get("pending", [])]
     s.extra_from_json(data)
@@ -140,6 +140,7 @@ def state_from_json(game: Any, data: dict[str, Any]) -> "JalizState":
     s.history = [(int(p), game.action_from_json(a)) for p, a in data.get("history", [])]
     if s.phase == "claim" and s.claimer is None:
         raise InvalidPosition("phase 'claim' needs a 'claimer'")
+    s.settle_position()
     return s
 
 

@@ -19,6 +19,7 @@ Harvest and buy are legal alongside every decision (JAL-R-TIMING).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from typing import Any
 
@@ -89,7 +90,12 @@ class Player:
         return sum(self.hand)
 
     def hand_list(self) -> list[int]:
-        return [p for p in range(6, 19) for _ in range(self.hand[p])]
+        hand = self.hand
+        out: list[int] = []
+        for p in range(6, 19):
+            if hand[p]:
+                out.extend([p] * hand[p])
+        return out
 
     def to_json(self) -> dict[str, Any]:
         out = {"hand": self.hand_list(),
@@ -121,9 +127,9 @@ class JalizState(State):
         first, last, receive = D.SETUP_TABLE[n]
         self.products: tuple[int, ...] = tuple(range(first, last + 1))  # JAL-SETUP-02
         self.receive_count = receive                                     # JAL-RECEIVE-01
-        self.players = [Player() for _ in range(n)]
+        self.players = [Player() for _ in range(n)]  # hands are counts: JAL-R-HAND, JAL-RECEIVE-02 (no limit)
         self.deck: list[int] = []
-        self.burned: list[int] = []
+        self.burned: list[int] = []  # face up, kept sorted
         self.exhaustions = 0
         self.ending = False
         self.third_plot_supply = n        # JAL-SETUP-04
@@ -140,6 +146,13 @@ class JalizState(State):
         self.pending: list[list[Any]] = []  # [player, [cards to plant]] in order
         self.final_queue: list[int] = []
         self._version = 0
+        self._farm_cache: list[Any] = [None] * n  # FarmView per player; None = changed since last observed
+        self._farms: Any = None                    # the tuple of all FarmViews while none changed
+        self._hand_cache: list[Any] = [None] * n   # own-hand tuples, cleared with the farm view
+        from .observation import GameParams
+
+        self.params = GameParams(self.mode, self.products, receive, self.fertilizer_price, self.offer_rounds,
+                                 self.max_ask, D.DECK_PASSES, self.use_tokens)
         self._legal_key: tuple[int, int] | None = None
         self._legal: Sequence[Action] = ()
         if deal:
@@ -209,12 +222,11 @@ class JalizState(State):
         decision = self.decision()
         acts: list[Action] = []
         if decision == "place":
-            for card in sorted(set(self.pending[0][1])):
-                acts.extend(PLANT[card, k] for k in self._plots_for(p, card))
+            # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
+            self._plant_actions(p, sorted(set(self.pending[0][1])), acts)
         elif decision == PLANT_PHASE:
-            for card in range(6, 19):
-                if pl.hand[card]:
-                    acts.extend(PLANT[card, k] for k in self._plots_for(p, card))
+            hand = pl.hand
+            self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
             if self.planted >= 1:  # JAL-PLANT-01: at least one card
                 acts.append(DONE)
         elif decision == CLAIM_PHASE:
@@ -224,7 +236,7 @@ class JalizState(State):
             acts.append(PASS)
         elif decision == RESPOND_PHASE:
             for buyer in sorted(self.offers):
-                if offer_problem(self, buyer, self.offers[buyer]) is None:
+                if self._acceptable(self.offers[buyer]):
                     acts.append(Accept(buyer))
             for c in sorted(set(self.market)):
                 acts.append(KEEP[c])
@@ -233,9 +245,8 @@ class JalizState(State):
                 acts.append(REFUSE)
         elif decision == FINAL_PHASE:
             if self.planted < self._plant_limit(p):
-                for card in range(6, 19):
-                    if pl.hand[card]:
-                        acts.extend(PLANT[card, k] for k in self._plots_for(p, card))
+                hand = pl.hand
+                self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
             acts.append(DONE)
         else:
             acts.extend(self._extra_legal(p, decision))
@@ -243,6 +254,37 @@ class JalizState(State):
         if decision == OFFER_PHASE and self.market:
             return ConcatActions([tuple(acts), OfferSpace.for_buyer(self, p)])
         return tuple(acts)
+
+    def _plant_actions(self, p: int, cards: list[int], acts: list[Action]) -> None:
+        """Append ``plant CARD PLOT`` for every card and every plot that can take it (JAL-PLANT-02)."""
+        prods = self.players[p].plot_product
+        empty: list[int] = []
+        same: dict[int, list[int]] = {}
+        for i, prod in enumerate(prods):
+            if self._plantable(p, i):
+                if prod == 0:
+                    empty.append(i + 1)
+                else:
+                    same.setdefault(prod, []).append(i + 1)
+        for card in cards:
+            plots = sorted(same[card] + empty) if card in same else empty
+            for k in plots:
+                acts.append(PLANT[card, k])
+
+    def _acceptable(self, offer: Offer) -> bool:
+        """Fast check (same result as ``offer_problem``) that an open offer can still be accepted.
+
+        The buyer's side cannot change while the offer is open, so only the revealed
+        cards wanted (JAL-MARKET-09) and the cards asked from the active hand (JAL-MARKET-11) are checked."""
+        market = self.market
+        for c in offer.want:
+            if offer.want.count(c) > market.count(c):
+                return False
+        hand = self.players[self.active].hand
+        for c in offer.ask:
+            if offer.ask.count(c) > hand[c]:
+                return False
+        return True
 
     def _extra_legal(self, p: int, decision: str) -> list[Action]:
         """Hook for modes with more decisions (advanced mode events)."""
@@ -444,7 +486,7 @@ class JalizState(State):
             self.market.remove(action.product)
             self.log.add("keep", player, {"card": action.product})
             self._queue(player, [action.product])
-        elif isinstance(action, Give):
+        elif isinstance(action, Give):  # JAL-R-GIFT: the receiver cannot refuse
             self.market.remove(action.product)
             self.log.add("give", player, {"card": action.product, "to": action.player})
             self._queue(action.player, [action.product])
@@ -461,8 +503,16 @@ class JalizState(State):
         """Hook for modes with more actions."""
         raise RuleViolation("unknown action", rule="JAL-TURN-01", action=action, player=player)
 
+    def _touch(self, *players: int) -> None:
+        """Mark players whose farm, hand, coins or tokens changed (observation cache)."""
+        self._farms = None
+        for p in players:
+            self._farm_cache[p] = None
+            self._hand_cache[p] = None
+
     def _do_plant(self, p: int, action: Plant) -> None:
         """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot."""
+        self._touch(p)
         pl = self.players[p]
         i = action.plot - 1
         if self.pending:
@@ -484,12 +534,13 @@ class JalizState(State):
 
     def _harvest(self, p: int, i: int) -> None:
         """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest."""
+        self._touch(p)
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]
         effective = count + self._harvest_bonus(p, i)
         coins = min(D.coins_for(product, effective), count)  # JAL-R-COINCAP
-        pl.coins.extend([product] * coins)
-        self.burned.extend([product] * (count - coins))
+        pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
+        self._burn([product] * (count - coins))
         pl.plot_product[i] = 0
         pl.plot_count[i] = 0
         self.log.add("harvest", p, {"plot": i + 1, "card": product, "cards": count, "counted": effective,
@@ -499,11 +550,17 @@ class JalizState(State):
         """JAL-HARVEST-05: a fertilizer counts as one more card (advanced mode adds rain and breeding)."""
         return 1 if self.players[p].plot_fert[i] else 0
 
+    def _burn(self, cards: list[int]) -> None:
+        """Put cards face up on the burned pile (kept sorted: its order never matters)."""
+        for c in cards:
+            insort(self.burned, c)
+
     def _pay(self, p: int, amount: int) -> None:
         """JAL-BUY-01 / JAL-R-PAYMENT: paid coin cards go face up to the burned pile."""
+        self._touch(p)
         coins = self.players[p].coins
         for _ in range(amount):
-            self.burned.append(coins.pop())
+            insort(self.burned, coins.pop())
 
     def _buy(self, p: int, action: Buy) -> None:
         pl = self.players[p]
@@ -536,6 +593,7 @@ class JalizState(State):
 
     def _claim(self, p: int, card: int) -> None:
         """JAL-CREDIT-02: take a revealed card first and return the active player's token."""
+        self._touch(p, self.active)
         self.market.remove(card)
         self.players[p].tokens.remove(self.active)
         self.players[self.active].tokens.append(self.active)
@@ -547,6 +605,7 @@ class JalizState(State):
     def _accept(self, buyer: int) -> None:
         """JAL-MARKET-05/10/11, JAL-CREDIT-01/03: carry out a trade; both sides plant what they receive."""
         offer = self.offers.pop(buyer)
+        self._touch(self.active, buyer)
         a, b = self.players[self.active], self.players[buyer]
         for c in offer.want:
             self.market.remove(c)
@@ -612,6 +671,14 @@ class JalizState(State):
         if self.buyer_index >= self.num_players - 1:
             self.phase = RESPOND_PHASE
 
+    def settle_position(self) -> None:
+        """Run automatic steps a scenario position may start in (an empty hand skips planting, JAL-PLANT-03)."""
+        if self.phase == PLANT_PHASE and not self.pending and self.planted == 0 and \
+                self.players[self.active].hand_size == 0:
+            self.log.add("skip-plant", self.active, {"reason": "empty hand"})
+            self._start_market()
+        self._settle()
+
     def _settle(self) -> None:
         """Run the automatic steps until someone must decide."""
         while not self.pending and self.phase in (OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE) and not self.market:
@@ -654,6 +721,7 @@ class JalizState(State):
         return out
 
     def _draw_to_hand(self, p: int, k: int, why: str) -> None:
+        self._touch(p)
         cards = self._draw(k)
         hand = self.players[p].hand
         for c in cards:

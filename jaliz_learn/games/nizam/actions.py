@@ -42,7 +42,7 @@ class Move(Action):
 
     ``line`` is ``r1``..``r5`` or ``c1``..``c5``; ``end`` is ``left``/``right`` for rows and
     ``top``/``bottom`` for columns; ``pay`` is one letter (the end card's kind) or three sorted
-    letters (three cards of any kind, NIZ-MOVE-03/04).
+    letters (three cards of any kind, NIZ-MOVE-03, NIZ-MOVE-04).
     """
 
     kind: ClassVar[str] = "move"

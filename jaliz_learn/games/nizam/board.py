@@ -16,7 +16,7 @@ engine, the bots and the tests share them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
 from .data import ANY_PAYMENT, EXTRA_COMBINATION_POINTS, KINDS, MIN_RUN, PEARL, RUN_POINTS, SIDE
@@ -42,6 +42,9 @@ CROSSING: tuple[tuple[int, ...], ...] = tuple(
 LINE_ENDS: tuple[tuple[int, bool], ...] = tuple((i, first) for i in range(2 * SIDE) for first in (True, False))
 
 _LINE_INDEX = {name: i for i, name in enumerate(LINE_NAMES)}
+#: Slices of the 25-letter board string giving each line (rows, then columns).
+_LINE_SLICES = tuple(slice(r * SIDE, (r + 1) * SIDE) for r in range(SIDE)) + tuple(
+    slice(c, None, SIDE) for c in range(SIDE))
 
 
 def line_index(name: str) -> int:
@@ -78,7 +81,17 @@ def line_text(board: Sequence[str], line: int) -> str:
     return board[a] + board[b] + board[c] + board[d] + board[e]
 
 
-@lru_cache(maxsize=None)
+def all_lines(board: Sequence[str]) -> list[str]:
+    """The ten lines as strings, in LINE_NAMES order (one join, then slices: the fast path).
+
+    >>> all_lines(list("ABCDE" "FGHAB" "CDEFG" "HABCD" "EFGHA"))[5]
+    'AFCHE'
+    """
+    b = "".join(board)
+    return [b[s] for s in _LINE_SLICES]
+
+
+@cache
 def run_in(text: str) -> tuple[int, int] | None:
     """(start, length) of the combination of three or more identical gems in a 5-letter line, or None.
 
@@ -99,7 +112,7 @@ def run_in(text: str) -> tuple[int, int] | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def signature(text: str) -> str:
     """A line's combination as kind and count (e.g. ``"A3"``), ``""`` if none.
 
@@ -111,14 +124,13 @@ def signature(text: str) -> str:
 
 def signatures(board: Sequence[str]) -> list[str]:
     """The signature of all ten lines."""
-    return [signature(line_text(board, i)) for i in range(2 * SIDE)]
+    return [signature(text) for text in all_lines(board)]
 
 
 def runs(board: Sequence[str]) -> list[tuple[int, str, int, int]]:
     """Every combination on the board: (line, kind, start, length)."""
     out = []
-    for i in range(2 * SIDE):
-        text = line_text(board, i)
+    for i, text in enumerate(all_lines(board)):
         found = run_in(text)
         if found is not None:
             out.append((i, text[found[0]], found[0], found[1]))
@@ -131,12 +143,12 @@ def run_points(length: int) -> int:
 
 
 def scoring_runs(board: Sequence[str], changed: Sequence[bool]) -> list[tuple[int, str, int, int]]:
-    """The combinations that score now: only lines whose combination changed this turn (NIZ-SCORE-03/04)."""
+    """The combinations that score now: only lines whose combination changed this turn (NIZ-SCORE-03, NIZ-SCORE-04)."""
     return [r for r in runs(board) if changed[r[0]]]
 
 
 def turn_points(scoring: Sequence[tuple[int, str, int, int]]) -> int:
-    """Points for a turn's combinations: 3/5/7 each plus 1 per additional combination (NIZ-SCORE-01/02).
+    """Points for a turn's combinations: 3/5/7 each plus 1 per additional combination (NIZ-SCORE-01, NIZ-SCORE-02).
 
     >>> turn_points([(0, "A", 0, 3), (5, "B", 0, 4)])
     9
@@ -153,13 +165,24 @@ def run_cells(run: tuple[int, str, int, int]) -> tuple[int, ...]:
 
 
 def update_changed(board: Sequence[str], start_sigs: Sequence[str], changed: list[bool], line: int) -> None:
-    """After a move on ``line``: mark every line whose combination now differs from the turn start."""
-    for i in (line, *CROSSING[line]):
-        if not changed[i] and signature(line_text(board, i)) != start_sigs[i]:
+    """After a move on ``line``: mark every line whose combination now differs from the turn start.
+
+    Only ``line`` and the lines crossing it can change; checking all ten is just as fast.
+    """
+    for i, text in enumerate(all_lines(board)):
+        if not changed[i] and signature(text) != start_sigs[i]:
             changed[i] = True
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
+def payments_for_hand(counts: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`any_payments` for a hand given as its full counts per kind (cached; the hot path)."""
+    if sum(counts) < ANY_PAYMENT:
+        return ()
+    return any_payments(tuple(c if c < ANY_PAYMENT else ANY_PAYMENT for c in counts))
+
+
+@cache
 def any_payments(limited: tuple[int, ...]) -> tuple[str, ...]:
     """Distinct payments of three cards of any kind, as sorted letter strings (NIZ-MOVE-04).
 
@@ -174,15 +197,22 @@ def any_payments(limited: tuple[int, ...]) -> tuple[str, ...]:
 
 
 def pearl_kinds(board: Sequence[str]) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
-    """Kinds with a combination without the pearl, and per kind the extra kinds the pearl adds (PRL-TASK-01/03).
+    """Kinds with a combination without the pearl, and per pearl kind all kinds completed.
+
+    PRL-TASK-01, PRL-TASK-03.
 
     The pearl counts as one chosen kind: for kind ``k`` it may complete runs of ``k`` only.
-    Returns ``(natural, {k: kinds completed when the pearl stands for k})``.
+    Returns ``(natural, {k: kinds completed when the pearl stands for k})``; the result is
+    cached per board (legal actions and the legality check ask for the same board).
     """
+    return _pearl_kinds("".join(board))
+
+
+@lru_cache(maxsize=1 << 14)
+def _pearl_kinds(board: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     natural = set()
     pearl_lines = []
-    for i in range(2 * SIDE):
-        text = line_text(board, i)
+    for text in all_lines(board):
         found = run_in(text)
         if found is not None:
             natural.add(text[found[0]])

@@ -60,6 +60,7 @@ PEARL_BOARD_PER_KIND: Final[int] = 3
 #: Pearl of the East: task cards per player, one of each kind (sourced: "8 gem cards (one card of each kind)").
 TASKS_PER_PLAYER: Final[int] = len(KINDS)
 
-#: Pearl of the East safeguard: the game also ends when the deck has run out this many times
-#: (proposed ruling PRL-END-02; the rulebook has no limit, so a game could go on forever).
-PEARL_DEFAULT_DECK_LIMIT: Final[int] = 10
+#: Pearl of the East safeguard: the game also ends after this many rounds (one turn of each player)
+#: (proposed ruling PRL-END-02; the rulebook has no limit, and mutual blocking can stall a game forever).
+#: Greedy bots finish in about 20-65 rounds, random bots in about 50-420.
+PEARL_DEFAULT_MAX_ROUNDS: Final[int] = 200

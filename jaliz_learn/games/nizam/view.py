@@ -37,7 +37,9 @@ class NizamObservation(Observation):
     """What a Nizam player sees: the board, their own hand, counts of the hidden cards.
 
     ``changed_lines`` names the lines whose combination changed during the current turn
-    (public: every move is made in the open), which decides what scores (NIZ-SCORE-03).
+    (public: every move is made in the open), which decides what scores (NIZ-SCORE-03);
+    ``start_combinations`` gives each line's combination (e.g. ``"A3"``) at the start of the
+    turn, in the order r1..r5, c1..c5 (empty while no move has been made).
     """
 
     board: tuple[str, ...]
@@ -50,6 +52,7 @@ class NizamObservation(Observation):
     runouts_to_end: int
     moves_made: int
     changed_lines: tuple[str, ...]
+    start_combinations: tuple[str, ...]
     hand_limit: int | None
 
     def _repr_html_(self) -> str:
@@ -77,13 +80,14 @@ class PearlObservation(Observation):
     completed: tuple[str, ...]
     tasks_left: tuple[int, ...]
     deck_runouts: int
-    deck_limit: int
+    round: int
+    max_rounds: int
     moves_made: int
 
     def _repr_html_(self) -> str:
         who = "spectator" if self.player is None else f"player {self.player}"
-        cap = (f"Pearl of the East, {who}: turn {self.turn}, {self.decision} by {self.current_player}; "
-               f"deck {self.deck_size}, ran out {self.deck_runouts}/{self.deck_limit}")
+        cap = (f"Pearl of the East, {who}: round {self.round}/{self.max_rounds}, {self.decision} by "
+               f"{self.current_player}; deck {self.deck_size}")
         piles = ", ".join(f"P{p}: {pile or '-'}" for p, pile in enumerate(self.completed))
         hand = (f"<p>hand: <b>{html.escape(self.hand) or '-'}</b>; hand sizes {list(self.hand_sizes)}; "
                 f"completed (top last) {html.escape(piles)}</p>")

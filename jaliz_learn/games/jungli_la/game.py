@@ -1,0 +1,248 @@
+"""The Jungli-La game: metadata, setup, positions, notation and readable events.
+
+>>> import jaliz_learn
+>>> game = jaliz_learn.load_game("jungli-la")
+>>> st = game.initial_state(num_players=3, seed=7)
+>>> st.decision(), len(st.track), st.cards_before_end_card()
+('roll', 24, 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...core.actions import Action, action_from_json
+from ...core.errors import InvalidOption, InvalidPosition
+from ...core.events import Event, EventLog
+from ...core.game import Game, GameInfo, OptionSpec, check_json_keys
+from ...core.rng import Rng
+from ...core.rules import RuleCatalogue
+from . import actions as A
+from .catalogue import RULES
+from .data import CARDS, END_TREASURE, FACE_INDEX, TREASURE_VALUES
+from .state import GOAL, PHASES, JungliLaState
+
+_INFO = GameInfo(
+    name="jungli-la",
+    title="Jungli-La",
+    min_players=2,
+    max_players=5,
+    has_chance=True,
+    hidden_information=True,
+    rules_version="jungli-la-okazu-2016-en/1",
+    rulebook="shared/seeds/003_2649a3fbb417fcf2.txt",
+    description=("Roll and reroll dice for Food, Wood, Tools, Letters and movement, discover Patrons along a "
+                 "jungle track and dig for Treasure at the Goal. Card costs, points and the Treasure "
+                 "distribution are reconstructed (see docs/rulings/jungli-la.md)."),
+    options=(OptionSpec("max_rounds", 100, "safeguard: the game ends after this many rounds (JUN-RUL-09)",
+                        minimum=1, maximum=10_000),),
+    default_players=4,
+)
+
+
+class JungliLaGame(Game):
+    """Jungli-La for 2-5 players.
+
+    ``state_from_json`` reads ``State.to_json()`` output exactly, or a shorter scenario
+    *position*: a dict where every key is optional except ``num_players`` (or ``players``)::
+
+        {"num_players": 2, "seed": 0,
+         "track": ["A01", "A02", ...],              # default: the seeded setup
+         "deck": [3, 17, 29, ...],                   # Treasure card ids, top first (29 = game-end card)
+         "players": [{"pos": 0 | k | "goal", "materials": [F, W, T], "letters": 2, "wagons": 0,
+                      "cards": ["A05"], "treasures": [4, 12]}, ...],
+         "current": 0, "phase": "roll" | "reroll" | "adjust" | "materials" | "discard" | "explore",
+         "dice": ["M1", "M1", "F", "L"], "rerolls": 0, "moved": false, "discovered": false,
+         "end_triggered": false, "turn": 1, "forced_dice": ["T", "T"]}
+
+    Without ``phase`` the position starts ``current``'s turn normally (a player at the Goal draws).
+    With a phase, the dice and turn flags are taken as given (``goal_at_start`` defaults to
+    whether the current player is at the Goal).
+    """
+
+    info: ClassVar[GameInfo] = _INFO
+    action_types: ClassVar[Mapping[str, type[Action]]] = A.ACTION_TYPES
+
+    def initial_state(self, num_players: int | None = None, seed: int = 0) -> JungliLaState:
+        n = self.resolve_num_players(num_players)
+        st = JungliLaState(self, n, seed)
+        st._setup()
+        st._start_turn(st.start_player)
+        st._settle()
+        return st
+
+    @property
+    def rules(self) -> RuleCatalogue:
+        return RULES
+
+    def parse_action(self, text: str, state: Any = None) -> Action:
+        return A.parse(text)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data, self.action_types)
+
+    # ------------------------------------------------------------------ JSON and positions
+    def state_from_json(self, data: Mapping[str, Any]) -> JungliLaState:
+        if not isinstance(data, Mapping):
+            raise InvalidPosition(f"a Jungli-La state must be a JSON object, got {type(data).__name__}")
+        if "rng" in data:
+            return self._from_full(data)
+        return self._from_position(data)
+
+    def _from_full(self, d: Mapping[str, Any]) -> JungliLaState:
+        check_json_keys(d, ["num_players", "seed", "rng", "log", "turn", "history", "track", "deck", "players",
+                            "phase", "current", "dice"], "Jungli-La state")
+        st = JungliLaState(self, d["num_players"], d["seed"])
+        st.rng = Rng.from_json(d["rng"])
+        st.log = EventLog.from_json(d["log"], d["turn"])
+        st.history = [(p, self.action_from_json(a)) for p, a in d["history"]]
+        st.removed = list(d.get("removed", []))
+        st.max_rounds = d.get("max_rounds", st.max_rounds)
+        self._fill(st, d)
+        st.n_dice = d.get("dice_rolled", sum(st.dice))
+        st.paleo_used = d.get("paleo_used", 0)
+        st.goal_at_start = d.get("goal_at_start", False)
+        st.fresh = list(d.get("fresh", []))
+        st._legal = None
+        return st
+
+    def _from_position(self, d: Mapping[str, Any]) -> JungliLaState:
+        n = d.get("num_players", len(d["players"]) if isinstance(d.get("players"), list) else None)
+        if n is None:
+            raise InvalidPosition("a position needs 'num_players' or a 'players' list")
+        try:
+            self.info.check_players(n)
+        except InvalidOption as exc:
+            raise InvalidPosition(str(exc)) from None
+        st = JungliLaState(self, n, int(d.get("seed", 0)))
+        st._setup()
+        st.log.turn = int(d.get("turn", 1)) - 1
+        self._fill(st, d)
+        st.log.add("position", None, {"note": "scenario position loaded"})
+        if "phase" not in d:
+            st._start_turn(st.current)
+        else:
+            st.log.turn += 1
+            st.n_dice = len(d.get("dice", []))
+            st.goal_at_start = bool(d.get("goal_at_start", st.pos[st.current] == GOAL))
+        st._settle()
+        return st
+
+    def _fill(self, st: JungliLaState, d: Mapping[str, Any]) -> None:
+        n = st.num_players
+        if "track" in d:
+            track = list(d["track"])
+            bad = [c for c in track if c not in CARDS]
+            if bad or len(set(track)) != len(track):
+                raise InvalidPosition(f"bad or repeated card ids on the track: {bad or track}")
+            st.track = track
+        if "deck" in d:
+            deck = [int(t) for t in d["deck"]]
+            if any(not 0 <= t < len(TREASURE_VALUES) for t in deck):
+                raise InvalidPosition(f"Treasure card ids run from 0 to {END_TREASURE}")
+            st.deck = deck
+        players = d.get("players")
+        if players is not None:
+            if len(players) != n:
+                raise InvalidPosition(f"{len(players)} player entries for {n} players")
+            for p, pd in enumerate(players):
+                pos = pd.get("pos", 0)
+                st.pos[p] = GOAL if pos == "goal" else int(pos)
+                if not (st.pos[p] == GOAL or 0 <= st.pos[p] <= len(st.track)):
+                    raise InvalidPosition(f"player {p}: position {pos!r} is off the track (0..{len(st.track)})")
+                st.materials[p] = [int(x) for x in pd.get("materials", st.materials[p])]
+                st.letters[p] = int(pd.get("letters", st.letters[p]))
+                st.wagons[p] = int(pd.get("wagons", 0))
+                st.cards[p] = list(pd.get("cards", []))
+                st.treasures[p] = [int(t) for t in pd.get("treasures", [])]
+                if any(c not in CARDS for c in st.cards[p]):
+                    raise InvalidPosition(f"player {p}: unknown card ids {st.cards[p]}")
+        st.wagon_stock = int(d.get("wagon_stock", st.wagon_stock - sum(st.wagons)))
+        st.start_player = int(d.get("start_player", 0))
+        st.current = int(d.get("current", st.start_player))
+        phase = d.get("phase", "roll")
+        if phase not in PHASES:
+            raise InvalidPosition(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}")
+        st.phase = phase
+        dice = [0] * 6
+        for f in d.get("dice", []):
+            if f not in FACE_INDEX:
+                raise InvalidPosition(f"{f!r} is not a die face")
+            dice[FACE_INDEX[f]] += 1
+        if sum(dice) > 10:
+            raise InvalidPosition("at most ten dice")
+        st.dice = dice
+        st.rerolls = int(d.get("rerolls", 0))
+        st.moved = bool(d.get("moved", False))
+        st.discovered = bool(d.get("discovered", False))
+        st.end_triggered = bool(d.get("end_triggered", False))
+        st.end_reason = d.get("end_reason", "end-card" if st.end_triggered else None)
+        st.forced_dice = [FACE_INDEX[f] for f in d.get("forced_dice", [])]
+
+    # ------------------------------------------------------------------ readable events
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        e = event.seen_by(viewer)
+        d, who = e.data, (f"P{e.player}" if e.player is not None else "")
+        k = e.kind
+        auto = " (only choice)" if d.get("auto") else ""
+        if k == "setup":
+            return (f"Setup for {d['players']} players: track of {len(d['track'])} cards, {d['removed']} returned to "
+                    f"the box, {d['upper_deck']} Treasure cards above the game-end card")
+        if k == "turn":
+            return f"--- round {d['round']}: {who}'s turn"
+        if k == "roll":
+            paid = f", {d['paid']} Letter(s) paid" if d["paid"] else ""
+            return f"{who} rolls {d['dice']} dice{paid}: {' '.join(d['faces'])}{auto}"
+        if k == "reroll":
+            return f"{who} rerolls {' '.join(d['faces'])} -> {' '.join(d['new'])} (reroll {d['rerolls']})"
+        if k == "cancel":
+            return f"{who} pays 1 Letter to cancel and rolls again: {' '.join(d['faces'])}"
+        if k == "keep":
+            return f"{who} sets the dice aside: {' '.join(d['faces'])}{auto}"
+        if k in ("change", "paleo"):
+            how = "pays 2 Letters to change" if k == "change" else "uses the Paleontologist to change"
+            return f"{who} {how} a {d['old']} die to {d['new']}"
+        if k == "done":
+            return f"{who} final dice: {' '.join(d['faces'])}{auto}"
+        if k == "excavation":
+            return f"{who} excavates {d['sets']} set(s) of three"
+        if k == "gain":
+            f, w, t = d["materials"]
+            return f"{who} gains {d['what']}: +{f} Food, +{w} Wood, +{t} Tools, +{d['letters']} Letter"
+        if k == "rest":
+            return f"{who} rests and gains {d['letters']} Letter(s)"
+        if k == "discard":
+            return f"{who} discards 1 {d['material']}{auto}"
+        if k == "move":
+            return f"{who} moves {d['steps']} to {'the Goal' if d['to'] == 'goal' else 'space ' + str(d['to'])}"
+        if k in ("discover", "remote"):
+            c = CARDS[d["card"]]
+            how = "discovers" if k == "discover" else "pays 3 Letters and discovers remote"
+            return f"{who} {how} {c.id} {c.patron} ({c.type}, {c.vp} VP) for F/W/T {'/'.join(map(str, d['cost']))}"
+        if k == "exchange":
+            return f"{who} pays 5 Letters and exchanges {d['give']} for {d['take']}"
+        if k == "wagon":
+            return f"{who} pays 2 Letters for a Wagon (now {d['wagons']})"
+        if k == "buy-treasure":
+            return f"{who} pays 4 Letters for a Treasure card"
+        if k == "goal":
+            return f"{who} reaches the Goal"
+        if k == "treasure":
+            val = f" worth {e.secret['value']}" if e.secret else ""
+            if d.get("end_card"):
+                return f"{who} draws the GAME-END Treasure card (worth {d['value']}) ({d['reason']})"
+            return f"{who} draws a Treasure card{val} ({d['reason']}; {d['count']} held)"
+        if k == "treasure-none":
+            return f"{who} would draw a Treasure card, but none is left"
+        if k == "last-round":
+            return f"Last round: the game ends after P{d['ends_after']}'s turn"
+        if k == "round-limit":
+            return f"Round limit of {d['rounds']} rounds reached: the game ends (safeguard)"
+        if k == "end":
+            return f"{who} ends the turn{auto}"
+        if k == "game-end":
+            return f"Game over: scores {d['scores']}, winner(s) {d['winners']}"
+        if k == "position":
+            return "Scenario position loaded"
+        return super().describe_event(e, viewer)

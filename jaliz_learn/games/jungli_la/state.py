@@ -1,0 +1,843 @@
+"""The Jungli-La state: a mutable position, its legal actions and their effects.
+
+Decisions (``state.decision()``), in turn order (JUN-TURN-01):
+
+- ``roll``: how many dice to roll (JUN-DICE-01, JUN-LET-01, JUN-CARD-01/02, JUN-RUL-02);
+- ``reroll``: reroll up to two non-Letter dice, ``keep`` or ``cancel`` (JUN-DICE-02..06, JUN-LET-02);
+- ``adjust``: change die faces with Letters or the Paleontologist, then ``done`` (JUN-LET-03, JUN-CARD-06);
+- ``materials``: ``gain F|W|T|each`` or ``rest`` (JUN-MAT-01..07);
+- ``discard``: down to the carrying limit (JUN-MAT-04);
+- ``explore``: move, discover, Letter effects, ``end`` (JUN-MOVE-*, JUN-DISC-*, JUN-LET-04..07).
+
+Chance (dice, Treasure draws) happens inside ``_apply`` through ``self.rng`` and is logged.
+A decision with a single legal action is carried out at once (JUN-RUL-16).
+
+Positions on the track: 0 is Start, ``k`` (1..len(track)) is the card ``track[k-1]``,
+``GOAL`` (-1) is the Goal card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import TYPE_CHECKING, Any, cast
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction, RuleViolation, WrongPhase
+from ...core.events import EventLog
+from ...core.game import Observation, State
+from ...core.rng import Rng
+from . import actions as A
+from .data import (
+    AREAS,
+    BASE_DICE,
+    BASE_LETTER_LIMIT,
+    BASE_MATERIAL_LIMIT,
+    CARD_DICE,
+    CARD_VIRTUAL,
+    CARDS,
+    COST_ADD_DIE,
+    COST_CANCEL,
+    COST_CHANGE_FACE,
+    COST_EXCHANGE,
+    COST_REMOTE,
+    COST_TREASURE,
+    COST_WAGON,
+    END_TREASURE,
+    FACE_INDEX,
+    FACES,
+    LETTER,
+    LETTER_STOP,
+    M1,
+    M2,
+    MATERIALS,
+    MAX_DICE,
+    MAX_REROLL_DICE,
+    MAX_REROLLS,
+    MAX_WAGONS_PER_PLAYER,
+    PROFESSOR_POINTS,
+    REMOVED_PER_AREA,
+    REST_LETTERS,
+    START_LETTERS,
+    START_MATERIALS,
+    TREASURE_VALUES,
+    TYPE_BONUS,
+    UPPER_DECK_SIZE,
+    WAGON_CARDS,
+    WAGON_LIMIT_BONUS,
+    WAGON_VP,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import JungliLaGame
+
+GOAL = -1
+ROLL, REROLL, ADJUST, MATERIALS_PHASE, DISCARD, EXPLORE, OVER = (
+    "roll", "reroll", "adjust", "materials", "discard", "explore", "game-over")
+PHASES = (ROLL, REROLL, ADJUST, MATERIALS_PHASE, DISCARD, EXPLORE, OVER)
+#: Action kinds that belong to each decision (for WrongPhase errors).
+PHASE_KINDS: dict[str, frozenset[str]] = {
+    ROLL: frozenset({"roll"}),
+    REROLL: frozenset({"reroll", "keep", "cancel"}),
+    ADJUST: frozenset({"change", "paleo", "done"}),
+    MATERIALS_PHASE: frozenset({"gain", "rest"}),
+    DISCARD: frozenset({"discard"}),
+    EXPLORE: frozenset({"move", "discover", "remote", "exchange", "wagon", "treasure", "end"}),
+    OVER: frozenset(),
+}
+_MATERIAL_ACTIONS: tuple[Action, ...] = (*A.GAINS, A.REST)
+_ONLY_KEEP: tuple[Action, ...] = (A.KEEP,)
+#: Actions that change nothing but the dice (the observation cache survives them).
+_DICE_ONLY = frozenset({"reroll", "keep", "paleo"})
+_MAT_INDEX = {m: i for i, m in enumerate(MATERIALS)}
+
+
+@dataclass(frozen=True)
+class JungliLaObservation(Observation):
+    """What one player (or the spectator, ``player=None``) may see. Hidden: Treasure values of
+    other players and the order of the Treasure decks (only sizes; JUN-RUL-13).
+
+    ``positions``: 0 Start, k the k-th card of ``track``, -1 the Goal. ``dice``: how many dice show
+    each face, in the order M1, M2, F, W, T, L (``dice_faces()`` lists them). ``materials``: (F, W, T)
+    per player. ``own_treasures``: the values of the viewer's own Treasure cards.
+    """
+
+    start_player: int
+    round: int
+    track: tuple[str, ...]
+    positions: tuple[int, ...]
+    materials: tuple[tuple[int, int, int], ...]
+    letters: tuple[int, ...]
+    wagons: tuple[int, ...]
+    discoveries: tuple[tuple[str, ...], ...]
+    treasure_counts: tuple[int, ...]
+    own_treasures: tuple[int, ...]
+    material_limits: tuple[int, ...]
+    letter_limits: tuple[int, ...]
+    deck_size: int
+    cards_before_end_card: int
+    end_triggered: bool
+    wagon_stock: int
+    dice: tuple[int, ...]
+    dice_rolled: int
+    rerolls_used: int
+    paleo_left: int
+    moved: bool
+    discovered: bool
+
+    def dice_faces(self) -> list[str]:
+        """The dice as a sorted list of face names."""
+        return [FACES[f] for f in range(6) for _ in range(self.dice[f])]
+
+    def _repr_html_(self) -> str:
+        return _html(self.track, self.positions, self.materials, self.letters, self.wagons, self.discoveries,
+                     self.treasure_counts, self.dice_faces(), self.current_player, self.decision)
+
+
+_new_observation = object.__new__
+_PALEO_CARDS = frozenset(c for c in CARDS if CARDS[c].effect == "paleo")
+#: Limits by number of Wagons (JUN-MAT-04, JUN-MAT-06, JUN-CARD-09).
+_MATERIAL_LIMITS = tuple(BASE_MATERIAL_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
+_LETTER_LIMITS = tuple(BASE_LETTER_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
+
+
+def _reroll_actions(dice: Sequence[int], can_reroll: bool, can_cancel: bool) -> tuple[Action, ...]:
+    """The reroll decision for these dice (memoised: the same dice give the same actions)."""
+    acts: list[Action] = []
+    if can_reroll:
+        # JUN-DICE-02 Letters stay; JUN-DICE-05 any other die; JUN-DICE-03 one or two dice
+        present = [f for f in range(5) if dice[f]]
+        for i, a in enumerate(present):
+            acts.append(A.REROLLS[(a,)])
+            if dice[a] >= 2:
+                acts.append(A.REROLLS[(a, a)])
+            for b in present[i + 1:]:
+                acts.append(A.REROLLS[(a, b)])
+    if can_cancel:  # JUN-LET-02, JUN-RUL-03
+        acts.append(A.CANCEL)
+    if not acts:
+        return _ONLY_KEEP
+    acts.append(A.KEEP)
+    return tuple(acts)
+
+
+def _adjust_actions(dice: Sequence[int], can_change: bool, can_paleo: bool) -> tuple[Action, ...]:
+    """The die-change decision (JUN-LET-03, JUN-CARD-06, JUN-RUL-11), memoised like the rerolls."""
+    acts: list[Action] = []
+    shown = [f for f in range(6) if dice[f]]
+    if can_change:
+        acts.extend(A.CHANGES[(a, b)] for a in shown for b in range(6) if b != a)
+    if can_paleo:
+        acts.extend(A.PALEOS[(a, b)] for a in shown for b in range(6) if b != a)
+    acts.append(A.DONE)
+    return tuple(acts)
+
+
+_REROLL_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_ADJUST_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+
+
+class JungliLaState(State):
+    """A Jungli-La position (mutable). Build it with ``JungliLaGame.initial_state`` or ``state_from_json``."""
+
+    def __init__(self, game: JungliLaGame, num_players: int, seed: int) -> None:
+        n = num_players
+        self.game = game
+        self.num_players = n
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log = EventLog()
+        self.history: list[tuple[int, Action]] = []
+        self.max_rounds: int = game.options["max_rounds"]
+        self.track: list[str] = []
+        self.removed: list[str] = []
+        self.deck: list[int] = []
+        self.pos: list[int] = [0] * n
+        self.materials: list[list[int]] = [list(START_MATERIALS) for _ in range(n)]
+        self.letters: list[int] = [START_LETTERS] * n
+        self.wagons: list[int] = [0] * n
+        self.cards: list[list[str]] = [[] for _ in range(n)]
+        self.treasures: list[list[int]] = [[] for _ in range(n)]
+        self.wagon_stock = WAGON_CARDS
+        self.start_player = 0  # JUN-RUL-01
+        self.current = 0
+        self.phase = ROLL
+        self.dice: list[int] = [0] * 6
+        self.n_dice = 0
+        self.rerolls = 0
+        self.paleo_used = 0
+        self.moved = False
+        self.discovered = False
+        self.goal_at_start = False
+        #: Cards taken this turn: their effects start next turn (JUN-RUL-10).
+        self.fresh: list[str] = []
+        self.end_triggered = False
+        self.end_reason: str | None = None
+        self.forced_dice: list[int] = []
+        self._legal: tuple[Action, ...] | None = None
+        #: Cached public part of the observation; reset by every action that may change it.
+        self._pub: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        """JUN-SETUP-01..07: Discovery cards per area, the track, the Treasure decks, the stock."""
+        n, rng = self.num_players, self.rng
+        drop = REMOVED_PER_AREA[n]
+        for area in AREAS:  # JUN-SETUP-02: shuffle each area, return cards to the box
+            pile = [cid for cid in CARDS if CARDS[cid].area == area]
+            rng.shuffle(pile)
+            self.removed.extend(pile[:drop])
+            self.track.extend(pile[drop:])  # JUN-SETUP-03: Start -> A -> B -> C -> Goal
+        regular = [t for t in range(len(TREASURE_VALUES)) if t != END_TREASURE]
+        rng.shuffle(regular)  # JUN-SETUP-04: upper deck, the end card, the lower deck
+        upper = UPPER_DECK_SIZE[n]
+        self.deck = regular[:upper] + [END_TREASURE] + regular[upper:]
+        # JUN-SETUP-05 stock (wagon_stock), JUN-SETUP-06 start player, JUN-SETUP-07 starting hands: in __init__
+        self.log.add("setup", None, {"players": n, "track": list(self.track), "removed": len(self.removed),
+                                     "upper_deck": upper, "lower_deck": len(regular) - upper},
+                     secret={"deck": list(self.deck), "removed": list(self.removed)}, visible_to=())
+
+    # ------------------------------------------------------------------ helpers
+    def card_dice(self, p: int) -> int:
+        """Free extra dice from Rich Man (+1) and Millionaire (+2) cards (JUN-CARD-01, JUN-CARD-02)."""
+        return sum(CARD_DICE.get(c, 0) for c in self.cards[p])
+
+    def virtual(self, p: int) -> list[int]:
+        """Virtual faces per face index: Geographer (JUN-CARD-03), Biologist/Botanist/Entomologist (JUN-CARD-04),
+        Linguist (JUN-CARD-05); copies stack (JUN-RUL-04)."""
+        v = [0] * 6
+        for c in self.cards[p]:
+            f = CARD_VIRTUAL.get(c)
+            if f is not None:
+                v[f] += 1
+        return v
+
+    def paleo_cards(self, p: int) -> int:
+        """Paleontologist cards owned (JUN-CARD-06)."""
+        return len(_PALEO_CARDS.intersection(self.cards[p]))
+
+    def material_limit(self, p: int) -> int:
+        """JUN-MAT-04 and JUN-CARD-09: 6 materials, +2 per Wagon."""
+        return BASE_MATERIAL_LIMIT + WAGON_LIMIT_BONUS * self.wagons[p]
+
+    def letter_limit(self, p: int) -> int:
+        """JUN-MAT-06 and JUN-CARD-09: 6 Letters, +2 per Wagon."""
+        return BASE_LETTER_LIMIT + WAGON_LIMIT_BONUS * self.wagons[p]
+
+    def round(self) -> int:
+        return (self.log.turn - 1) // self.num_players + 1 if self.log.turn else 0
+
+    def cards_before_end_card(self) -> int:
+        """How many Treasure cards lie above the game-end card (-1 once drawn); public (JUN-RUL-13)."""
+        try:
+            return self.deck.index(END_TREASURE)
+        except ValueError:
+            return -1
+
+    def dice_faces(self) -> list[str]:
+        return [FACES[f] for f in range(6) for _ in range(self.dice[f])]
+
+    def force_dice(self, *faces: str) -> JungliLaState:
+        """Test/notebook helper: the next dice rolled show ``faces`` (in order), then chance resumes.
+
+        The forced faces are part of the state (and its JSON); no module-level randomness is used.
+
+        >>> import jaliz_learn
+        >>> st = jaliz_learn.load_game("jungli-la").initial_state(2, seed=1)
+        >>> _ = st.force_dice("M1", "M1", "F", "L").apply("roll 4")
+        >>> st.dice_faces()
+        ['M1', 'M1', 'F', 'L']
+        """
+        for f in faces:
+            if f not in FACE_INDEX:
+                raise ValueError(f"{f!r} is not a die face; faces are {', '.join(FACES)}")
+        self.forced_dice.extend(FACE_INDEX[f] for f in faces)
+        return self
+
+    def _roll(self, k: int) -> list[int]:
+        """Roll ``k`` dice through the state's Rng (or the forced faces) and add them to the dice."""
+        forced = self.forced_dice
+        out: list[int] = []
+        rr = self.rng.randrange
+        for _ in range(k):
+            f = forced.pop(0) if forced else rr(6)
+            out.append(f)
+            self.dice[f] += 1
+        return out
+
+    def _draw(self, p: int, reason: str) -> None:
+        """Draw one Treasure card, hidden from the others (JUN-GOAL-01); the end card is shown (JUN-END-01)."""
+        if not self.deck:  # JUN-RUL-08
+            self.log.add("treasure-none", p, {"reason": reason})
+            return
+        card = self.deck.pop(0)
+        self.treasures[p].append(card)
+        data: dict[str, Any] = {"reason": reason, "count": len(self.treasures[p])}
+        if card == END_TREASURE:
+            data["end_card"] = True
+            data["value"] = TREASURE_VALUES[card]
+            self.log.add("treasure", p, data, secret={"card": card, "value": TREASURE_VALUES[card]},
+                         visible_to=(p,))
+            if not self.end_triggered:
+                self.end_triggered = True
+                self.end_reason = "end-card"
+                self.log.add("last-round", p, {"ends_after": (self.start_player - 1) % self.num_players})
+        else:
+            self.log.add("treasure", p, data, secret={"card": card, "value": TREASURE_VALUES[card]},
+                         visible_to=(p,))
+
+    def _reach_goal(self, players: list[int]) -> None:
+        """JUN-GOAL-01, JUN-GOAL-02: explorers reaching the Goal draw one Treasure each, active player first,
+        then clockwise."""
+        n, cur = self.num_players, self.current
+        for q in sorted(players, key=lambda q: (q - cur) % n):
+            self.pos[q] = GOAL
+            self.log.add("goal", q, {})
+            self._draw(q, "goal")
+
+    def _can_pay(self, p: int, cost: tuple[int, int, int]) -> bool:
+        m = self.materials[p]
+        return m[0] >= cost[0] and m[1] >= cost[1] and m[2] >= cost[2]
+
+    def _occupied(self) -> set[int]:
+        return {q for q in self.pos if q > 0}
+
+    # ------------------------------------------------------------------ turn structure
+    def _start_turn(self, p: int) -> None:
+        """JUN-TURN-01: a new turn; JUN-GOAL-03 draw first for a player at the Goal (JUN-RUL-14)."""
+        self.log.turn += 1
+        self.current = p
+        self.dice = [0] * 6
+        self.n_dice = self.rerolls = self.paleo_used = 0
+        self.moved = self.discovered = False
+        self.fresh = []
+        self.goal_at_start = self.pos[p] == GOAL
+        self.phase = ROLL
+        self.log.add("turn", p, {"round": self.round()})
+        if self.goal_at_start:
+            self._draw(p, "turn")
+
+    def _end_turn(self) -> None:
+        """JUN-END-02: after the player to the right of the start player, the last round ends the game.
+        JUN-RUL-09: the round-limit safeguard ends it the same way."""
+        p = self.current
+        if p == (self.start_player - 1) % self.num_players:
+            if not self.end_triggered and self.round() >= self.max_rounds:
+                self.end_triggered = True
+                self.end_reason = "round-limit"
+                self.log.add("round-limit", None, {"rounds": self.round()})
+            if self.end_triggered:
+                self.phase = OVER
+                self._legal = ()
+                self.log.add("game-end", None, {"scores": list(self.scores()), "reason": self.end_reason,
+                                                "winners": list(self.standings().winners)})
+                return
+        self._start_turn((p + 1) % self.num_players)
+
+    def _dice_set_aside(self) -> None:
+        """All dice are set aside: on to the die changes (JUN-LET-03, JUN-CARD-06)."""
+        self.phase = ADJUST
+
+    def _dice_final(self) -> None:
+        """End of the Dice phase: JUN-GOAL-04 Treasure Excavation, then the Materials phase."""
+        if self.goal_at_start:
+            sets = sum(c // 3 for c in self.dice)  # Move 1 and Move 2 are different faces
+            if sets:
+                self.log.add("excavation", self.current, {"sets": sets})
+                for _ in range(sets):
+                    self._draw(self.current, "excavation")
+        self.phase = MATERIALS_PHASE
+
+    def _settle(self) -> None:
+        """JUN-RUL-16: carry out decisions that leave a single legal action; cache the legal actions."""
+        while self.phase != OVER:
+            legal = self._compute_legal()
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            self._do(self.current, legal[0], auto=True)
+        self._legal = ()
+
+    # ------------------------------------------------------------------ legal actions
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase, p = self.phase, self.current
+        if phase == MATERIALS_PHASE:
+            return _MATERIAL_ACTIONS
+        if phase == EXPLORE:
+            return self._explore_actions(p)
+        if phase == REROLL:
+            can_reroll = self.rerolls < MAX_REROLLS and self.dice[LETTER] < LETTER_STOP  # JUN-DICE-04, JUN-DICE-06
+            can_cancel = self.letters[p] >= COST_CANCEL
+            key = (*self.dice, can_reroll, can_cancel)
+            acts = _REROLL_MEMO.get(key)
+            if acts is None:
+                acts = _REROLL_MEMO[key] = _reroll_actions(self.dice, can_reroll, can_cancel)
+            return acts
+        if phase == ROLL:
+            cap = min(MAX_DICE, BASE_DICE + self.card_dice(p) + self.letters[p] // COST_ADD_DIE)
+            return A.ROLLS[BASE_DICE:cap + 1]  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
+        if phase == ADJUST:
+            can_change = self.letters[p] >= COST_CHANGE_FACE
+            can_paleo = self.paleo_cards(p) > self.paleo_used
+            key = (*(c > 0 for c in self.dice), can_change, can_paleo)
+            acts = _ADJUST_MEMO.get(key)
+            if acts is None:
+                acts = _ADJUST_MEMO[key] = _adjust_actions(self.dice, can_change, can_paleo)
+            return acts
+        if phase == DISCARD:
+            m = self.materials[p]
+            return tuple(A.DISCARDS[i] for i in range(3) if m[i])  # JUN-MAT-04, JUN-RUL-15
+        return ()
+
+    def _explore_actions(self, p: int) -> tuple[Action, ...]:
+        """JUN-MOVE-01: one move and one Discovery action, in either order; Letter effects; end."""
+        acts: list[Action] = []
+        pos, letters = self.pos[p], self.letters[p]
+        if not self.moved and pos != GOAL:  # JUN-MOVE-03, JUN-RUL-12
+            base = self.dice[M1] + 2 * self.dice[M2]  # JUN-MOVE-02
+            # JUN-CARD-03: +1 per Geographer, optional; not one taken this turn (JUN-RUL-10)
+            extra = sum(1 for c in self.cards[p] if CARD_VIRTUAL.get(c) == M1 and c not in self.fresh)
+            acts.extend(A.MOVES[s] for s in range(max(1, base), base + extra + 1))
+        if not self.discovered:  # JUN-DISC-04
+            track = self.track
+            if pos > 0 and self._can_pay(p, CARDS[track[pos - 1]].cost):  # JUN-DISC-01
+                acts.append(A.DISCOVER)
+            if letters >= min(COST_REMOTE, COST_EXCHANGE):
+                occupied = self._occupied()
+                free = [cid for i, cid in enumerate(track) if i + 1 not in occupied]
+                if letters >= COST_REMOTE:  # JUN-LET-05, JUN-RUL-06
+                    acts.extend(A.REMOTES[c] for c in free if self._can_pay(p, CARDS[c].cost))
+                if letters >= COST_EXCHANGE:  # JUN-LET-07, JUN-RUL-07
+                    acts.extend(A.EXCHANGES[(g, t)] for g in self.cards[p] for t in free)
+            if letters >= COST_WAGON and self.wagons[p] < MAX_WAGONS_PER_PLAYER and self.wagon_stock:  # JUN-LET-04
+                acts.append(A.WAGON)
+        if pos == GOAL and letters >= COST_TREASURE and self.deck:  # JUN-LET-06
+            acts.append(A.TREASURE)
+        acts.append(A.END)
+        return tuple(acts)
+
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    def decision(self) -> str:
+        return self.phase
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        if self.phase == OVER or (player is not None and player != self.current):
+            return ()
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def check_action(self, player: int, action: Action) -> None:
+        legal = self._legal if self._legal is not None else self.legal_actions(player)
+        for a in legal:  # bots hand back the shared instances: identity first (hot loop)
+            if a is action:
+                return
+        if action not in legal:
+            raise self.explain_illegal(player, action)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    # ------------------------------------------------------------------ applying actions
+    def _apply(self, player: int, action: Action) -> None:
+        self._do(player, action, auto=False)
+        self._settle()
+
+    def _do(self, p: int, action: Action, auto: bool) -> None:
+        self._legal = None
+        kind = action.kind
+        if kind not in _DICE_ONLY:
+            self._pub = None
+        log = self.log
+        extra: dict[str, Any] = {"auto": True} if auto else {}
+        if kind == "reroll":
+            action = cast(A.Reroll, action)
+            for f in action.faces:
+                self.dice[FACE_INDEX[f]] -= 1
+            new = self._roll(len(action.faces))
+            self.rerolls += 1
+            log.add("reroll", p, {"faces": list(action.faces), "new": [FACES[f] for f in new],
+                                  "rerolls": self.rerolls, **extra})
+        elif kind == "roll":  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
+            action = cast(A.Roll, action)
+            paid = max(0, action.dice - BASE_DICE - self.card_dice(p)) * COST_ADD_DIE
+            self.letters[p] -= paid
+            self.n_dice = action.dice
+            new = self._roll(action.dice)
+            log.add("roll", p, {"dice": action.dice, "paid": paid, "faces": [FACES[f] for f in new], **extra})
+            self.phase = REROLL
+        elif kind == "keep":
+            log.add("keep", p, {"faces": self.dice_faces(), **extra})
+            self._dice_set_aside()
+        elif kind == "cancel":  # JUN-LET-02, JUN-RUL-03: all dice again, Letters included
+            self.letters[p] -= COST_CANCEL
+            self.dice = [0] * 6
+            new = self._roll(self.n_dice)
+            log.add("cancel", p, {"faces": [FACES[f] for f in new], **extra})
+        elif kind == "change" or kind == "paleo":  # JUN-LET-03, JUN-CARD-06
+            action = cast(A.ChangeFace | A.Paleo, action)
+            if kind == "change":
+                self.letters[p] -= COST_CHANGE_FACE
+            else:
+                self.paleo_used += 1
+            self.dice[FACE_INDEX[action.old]] -= 1
+            self.dice[FACE_INDEX[action.new]] += 1
+            log.add(kind, p, {"old": action.old, "new": action.new, **extra})
+        elif kind == "done":
+            log.add("done", p, {"faces": self.dice_faces(), **extra})
+            self._dice_final()
+        elif kind == "gain":
+            action = cast(A.Gain, action)
+            self._gain(p, action.what, extra)
+        elif kind == "rest":  # JUN-MAT-07
+            v = self.virtual(p)
+            got = self._add_letters(p, REST_LETTERS + self.dice[LETTER] + v[LETTER])
+            log.add("rest", p, {"letters": got, **extra})
+            self._end_turn()
+        elif kind == "discard":  # JUN-MAT-04
+            action = cast(A.Discard, action)
+            self.materials[p][_MAT_INDEX[action.material]] -= 1
+            log.add("discard", p, {"material": action.material, **extra})
+            if sum(self.materials[p]) <= self.material_limit(p):
+                self.phase = EXPLORE
+        elif kind == "move":
+            action = cast(A.Move, action)
+            self._move(p, action.steps, extra)
+        elif kind == "discover":  # JUN-DISC-01
+            self._discover(p, self.pos[p], "discover", extra)
+        elif kind == "remote":  # JUN-LET-05
+            action = cast(A.Remote, action)
+            self.letters[p] -= COST_REMOTE
+            self._discover(p, self.track.index(action.card) + 1, "remote", extra)
+        elif kind == "exchange":  # JUN-LET-07, JUN-RUL-07
+            action = cast(A.Exchange, action)
+            self.letters[p] -= COST_EXCHANGE
+            self.track[self.track.index(action.take)] = action.give
+            self.cards[p].remove(action.give)
+            self.cards[p].append(action.take)
+            self.fresh.append(action.take)
+            self.discovered = True
+            log.add("exchange", p, {"give": action.give, "take": action.take, **extra})
+        elif kind == "wagon":  # JUN-LET-04: a Discovery action
+            self.letters[p] -= COST_WAGON
+            self.wagons[p] += 1
+            self.wagon_stock -= 1
+            self.discovered = True
+            log.add("wagon", p, {"wagons": self.wagons[p], **extra})
+        elif kind == "treasure":  # JUN-LET-06
+            self.letters[p] -= COST_TREASURE
+            log.add("buy-treasure", p, {**extra})
+            self._draw(p, "letters")
+        elif kind == "end":
+            log.add("end", p, {**extra})
+            self._end_turn()
+
+    def _add_letters(self, p: int, k: int) -> int:
+        """JUN-MAT-06: only gain Letters up to the limit. Returns the number gained."""
+        got = max(0, min(k, self.letter_limit(p) - self.letters[p]))
+        self.letters[p] += got
+        return got
+
+    def _gain(self, p: int, what: str, extra: dict[str, Any]) -> None:
+        """JUN-MAT-02/03 materials, then JUN-MAT-05 one Letter; virtual faces count (JUN-RUL-04)."""
+        v = self.virtual(p)
+        dice = self.dice
+        mats = self.materials[p]
+        gained = [0, 0, 0]
+        if what == "each":
+            for i in range(3):
+                if dice[2 + i] + v[2 + i]:
+                    gained[i] = 1
+        else:
+            i = _MAT_INDEX[what]
+            gained[i] = dice[2 + i] + v[2 + i]
+        for i in range(3):
+            mats[i] += gained[i]
+        letter = self._add_letters(p, 1) if dice[LETTER] + v[LETTER] else 0
+        self.log.add("gain", p, {"what": what, "materials": gained, "letters": letter, **extra})
+        # JUN-MAT-04: above the limit, discard down at once
+        self.phase = DISCARD if sum(mats) > self.material_limit(p) else EXPLORE
+
+    def _move(self, p: int, steps: int, extra: dict[str, Any]) -> None:
+        """JUN-MOVE-02 exact steps; JUN-MOVE-03 and JUN-RUL-05 the Goal stops the explorer.
+
+        The move happens in one go: no discovery in the middle of a move (JUN-DISC-05)."""
+        self.moved = True
+        dest = self.pos[p] + steps
+        goal = dest > len(self.track)
+        self.log.add("move", p, {"steps": steps, "to": "goal" if goal else dest, **extra})
+        if goal:
+            self._reach_goal([p])
+        else:
+            self.pos[p] = dest
+
+    def _discover(self, p: int, at: int, how: str, extra: dict[str, Any]) -> None:
+        """JUN-DISC-01 pay and take; JUN-DISC-02 explorers on it move on; JUN-DISC-03 keep it face up."""
+        track = self.track
+        cid = track[at - 1]
+        cost = CARDS[cid].cost
+        mats = self.materials[p]
+        for i in range(3):
+            mats[i] -= cost[i]
+        del track[at - 1]
+        self.discovered = True  # JUN-DISC-04
+        pushed = []
+        for q in range(self.num_players):
+            qp = self.pos[q]
+            if qp == at:
+                if at > len(track):
+                    pushed.append(q)  # the next card is the Goal
+            elif qp > at:
+                self.pos[q] = qp - 1
+        self.cards[p].append(cid)
+        self.fresh.append(cid)  # JUN-RUL-10: its effects apply from the next turn on
+        self.log.add(how, p, {"card": cid, "cost": list(cost), **extra})
+        if pushed:
+            self._reach_goal(pushed)
+
+    # ------------------------------------------------------------------ illegal actions
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        """Name the rule that forbids ``action`` now."""
+        phase = self.phase
+        allowed = self.legal_actions(player)
+        kw: dict[str, Any] = {"action": action, "player": player, "decision": phase, "allowed": allowed}
+        kind = getattr(action, "kind", "?")
+        if kind not in PHASE_KINDS.get(phase, frozenset()):
+            rule = "JUN-MAT-04" if phase == DISCARD else "JUN-TURN-01"
+            return WrongPhase(f"'{kind}' does not belong to the {phase} decision", rule=rule, **kw)
+        p, letters = player, self.letters[player]
+        reason, rule = "this action is not possible now", "JUN-TURN-01"
+        if isinstance(action, A.Roll):
+            if action.dice < BASE_DICE or action.dice > MAX_DICE:
+                reason, rule = f"roll between {BASE_DICE} and {MAX_DICE} dice", "JUN-DICE-01"
+            else:
+                reason, rule = "each die beyond your free dice costs 1 Letter", "JUN-LET-01"
+        elif isinstance(action, A.Reroll):
+            faces = action.faces
+            if self.dice[LETTER] >= LETTER_STOP:
+                reason, rule = "two or more Letters show: rolling has stopped", "JUN-DICE-06"
+            elif self.rerolls >= MAX_REROLLS:
+                reason, rule = "both rerolls are used", "JUN-DICE-04"
+            elif not 1 <= len(faces) <= MAX_REROLL_DICE:
+                reason, rule = "reroll one or two dice", "JUN-DICE-03"
+            elif "L" in faces:
+                reason, rule = "Letter dice are set aside for good", "JUN-DICE-02"
+            else:
+                reason, rule = f"the dice do not show {' '.join(faces)}", "JUN-DICE-05"
+        elif isinstance(action, A.Cancel):
+            reason, rule = "cancelling costs 1 Letter", "JUN-LET-02"
+        elif isinstance(action, A.ChangeFace):
+            if letters < COST_CHANGE_FACE:
+                reason = "changing a die costs 2 Letters"
+            else:
+                reason = f"no die shows {action.old} or the face does not change"
+            rule = "JUN-LET-03"
+        elif isinstance(action, A.Paleo):
+            reason, rule = "no unused Paleontologist or no such die", "JUN-CARD-06"
+        elif isinstance(action, A.Discard):
+            reason, rule = f"you hold no {action.material} token", "JUN-MAT-04"
+        elif isinstance(action, A.Move):
+            if self.pos[p] == GOAL:
+                reason, rule = "your explorer is on the Goal", "JUN-MOVE-03"
+            elif self.moved:
+                reason, rule = "you have moved this turn", "JUN-MOVE-01"
+            else:
+                reason, rule = "move exactly your dice total (Move 1 = 1, Move 2 = 2)", "JUN-MOVE-02"
+        elif isinstance(action, (A.Discover, A.Remote, A.Exchange, A.BuyWagon)) and self.discovered:
+            reason, rule = "one Discovery action per turn", "JUN-DISC-04"
+        elif isinstance(action, A.Discover):
+            if self.pos[p] <= 0:
+                reason, rule = "your explorer is not on a Discovery card", "JUN-RUL-12"
+            else:
+                reason, rule = "you cannot pay the card's cost", "JUN-DISC-01"
+        elif isinstance(action, A.Remote):
+            if letters < COST_REMOTE:
+                reason, rule = "a remote discovery costs 3 Letters", "JUN-LET-05"
+            elif action.card not in self.track:
+                reason, rule = f"{action.card} is not on the track", "JUN-LET-05"
+            elif self.track.index(action.card) + 1 in self._occupied():
+                reason, rule = f"an explorer stands on {action.card}", "JUN-RUL-06"
+            else:
+                reason, rule = "you cannot pay the card's cost", "JUN-DISC-01"
+        elif isinstance(action, A.Exchange):
+            if letters < COST_EXCHANGE:
+                reason = "an exchange costs 5 Letters"
+            elif action.give not in self.cards[p]:
+                reason = f"you do not own {action.give}"
+            elif action.take not in self.track:
+                reason = f"{action.take} is not on the track"
+            else:
+                reason = f"an explorer stands on {action.take}"
+            rule = "JUN-LET-07" if reason != f"an explorer stands on {action.take}" else "JUN-RUL-07"
+        elif isinstance(action, A.BuyWagon):
+            reason = "a Wagon costs 2 Letters and nobody owns more than 2"
+            rule = "JUN-LET-04"
+        elif isinstance(action, A.BuyTreasure):
+            if self.pos[p] != GOAL:
+                reason, rule = "Treasure cards can be bought only after reaching the Goal", "JUN-LET-06"
+            elif not self.deck:
+                reason, rule = "no Treasure card is left", "JUN-RUL-08"
+            else:
+                reason, rule = "a Treasure card costs 4 Letters", "JUN-LET-06"
+        return RuleViolation(reason, rule=rule, **kw)
+
+    # ------------------------------------------------------------------ scoring
+    def score_breakdown(self, p: int) -> dict[str, int]:
+        """JUN-SCORE-01: the five sources of points (JUN-SCORE-02 type bonus, JUN-CARD-08 Professors).
+
+        Queen and Noble only score their printed points (JUN-CARD-07)."""
+        cards = self.cards[p]
+        treasure = sum(TREASURE_VALUES[t] for t in self.treasures[p])
+        items = {"F": self.materials[p][0], "W": self.materials[p][1], "T": self.materials[p][2],
+                 "L": self.letters[p], "wagon": self.wagons[p], "treasure": len(self.treasures[p]),
+                 "discovery": len(cards)}  # JUN-DATA-05: the Discovery Professor counts itself
+        professor = 0
+        for c in cards:
+            eff = CARDS[c].effect
+            if eff.startswith("prof:"):
+                icon = eff[5:]
+                professor += PROFESSOR_POINTS[icon] * items[icon]
+        types = len({CARDS[c].type for c in cards})
+        return {"discovery": sum(CARDS[c].vp for c in cards), "treasure": treasure,
+                "wagon": WAGON_VP * self.wagons[p], "professor": professor,  # JUN-DATA-03 Wagon points
+                "type_bonus": TYPE_BONUS.get(types, 0)}
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(sum(self.score_breakdown(p).values())) for p in range(self.num_players))
+
+    def tiebreak(self, player: int) -> tuple[Any, ...]:
+        """JUN-SCORE-03 most Treasure cards, JUN-SCORE-04 then fewest Treasure points (JUN-SCORE-05 else shared)."""
+        t = self.treasures[player]
+        return (len(t), -sum(TREASURE_VALUES[c] for c in t))
+
+    # ------------------------------------------------------------------ observation and JSON
+    def observation(self, player: int | None) -> JungliLaObservation:
+        """What ``player`` may see (``None``: spectator). Only copies: tuples, ints and strings."""
+        pub = self._pub
+        if pub is None:  # the public table changes rarely within a turn: rebuilt only after such actions
+            n = self.num_players
+            pub = self._pub = {
+                "game": "jungli-la", "num_players": n, "start_player": self.start_player,
+                "track": tuple(self.track), "positions": tuple(self.pos),
+                "materials": tuple(map(tuple, self.materials)),
+                "letters": tuple(self.letters), "wagons": tuple(self.wagons),
+                "discoveries": tuple(map(tuple, self.cards)),
+                "treasure_counts": tuple(map(len, self.treasures)),
+                "material_limits": tuple(map(_MATERIAL_LIMITS.__getitem__, self.wagons)),
+                "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)),
+                "deck_size": len(self.deck), "cards_before_end_card": self.cards_before_end_card(),
+                "end_triggered": self.end_triggered, "wagon_stock": self.wagon_stock,
+            }
+        over = self.phase == OVER
+        # Fast path, equivalent to calling JungliLaObservation(...) with every field (the hot loop calls this
+        # once per decision): fill the frozen dataclass's __dict__ directly.
+        obs = _new_observation(JungliLaObservation)
+        d = obs.__dict__
+        d.update(pub)
+        d["player"] = player
+        d["current_player"] = None if over else self.current
+        d["decision"] = self.phase
+        d["turn"] = self.log.turn
+        d["is_over"] = over
+        d["round"] = self.round()
+        d["own_treasures"] = tuple(TREASURE_VALUES[t] for t in self.treasures[player]) if player is not None else ()
+        d["dice"] = tuple(self.dice)
+        d["dice_rolled"] = self.n_dice
+        d["rerolls_used"] = self.rerolls
+        d["paleo_left"] = self.paleo_cards(self.current) - self.paleo_used
+        d["moved"] = self.moved
+        d["discovered"] = self.discovered
+        return obs
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name, "num_players": self.num_players, "seed": self.seed,
+            "rng": self.rng.to_json(), "log": self.log.to_json(), "turn": self.log.turn,
+            "history": [[p, a.to_json()] for p, a in self.history],
+            "track": list(self.track), "removed": list(self.removed), "deck": list(self.deck),
+            "players": [{"pos": "goal" if self.pos[p] == GOAL else self.pos[p],
+                         "materials": list(self.materials[p]), "letters": self.letters[p],
+                         "wagons": self.wagons[p], "cards": list(self.cards[p]),
+                         "treasures": list(self.treasures[p])} for p in range(self.num_players)],
+            "wagon_stock": self.wagon_stock, "start_player": self.start_player, "current": self.current,
+            "phase": self.phase, "dice": self.dice_faces(), "dice_rolled": self.n_dice,
+            "rerolls": self.rerolls, "paleo_used": self.paleo_used, "moved": self.moved,
+            "discovered": self.discovered, "goal_at_start": self.goal_at_start, "fresh": list(self.fresh),
+            "end_triggered": self.end_triggered, "end_reason": self.end_reason,
+            "forced_dice": [FACES[f] for f in self.forced_dice], "max_rounds": self.max_rounds,
+        }
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return _html(tuple(self.track), tuple(self.pos), tuple(tuple(m) for m in self.materials),
+                     tuple(self.letters), tuple(self.wagons), tuple(tuple(c) for c in self.cards),
+                     tuple(len(t) for t in self.treasures), self.dice_faces(), self.current_player(), self.phase)
+
+
+def _html(track: tuple[str, ...], pos: tuple[int, ...], materials: Sequence[Sequence[int]],
+          letters: tuple[int, ...], wagons: tuple[int, ...], cards: tuple[tuple[str, ...], ...],
+          treasures: tuple[int, ...], dice: list[str], current: int | None, decision: str) -> str:
+    """A small HTML view: the track with explorers, then one row per player."""
+    def who(k: int) -> str:
+        return "".join(f"<b>P{q}</b>" for q, x in enumerate(pos) if x == k)
+
+    cells = [f"<td>Start<br>{who(0)}</td>"]
+    for i, cid in enumerate(track):
+        c = CARDS[cid]
+        cost = "/".join(str(x) for x in c.cost)
+        cells.append(f"<td title='{escape(c.patron)}'>{cid}<br><small>{escape(c.patron)} {cost} "
+                     f"{c.vp}VP</small><br>{who(i + 1)}</td>")
+    cells.append(f"<td>Goal<br>{who(GOAL)}</td>")
+    rows = "".join(
+        f"<tr><td>P{p}{' *' if p == current else ''}</td><td>{'/'.join(map(str, materials[p]))}</td>"
+        f"<td>{letters[p]}</td><td>{wagons[p]}</td><td>{' '.join(cards[p])}</td><td>{treasures[p]}</td></tr>"
+        for p in range(len(pos)))
+    return (f"<div><table><tr>{''.join(cells)}</tr></table>"
+            f"<p>Decision: {escape(decision)}; dice: {' '.join(dice) or '-'}</p>"
+            "<table><tr><th>player</th><th>F/W/T</th><th>Letters</th><th>Wagons</th><th>Discoveries</th>"
+            f"<th>Treasures</th></tr>{rows}</table></div>")

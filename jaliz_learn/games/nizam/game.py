@@ -1,0 +1,379 @@
+"""The two registered games: ``nizam`` (1-5 players) and ``pearl-of-the-east`` (2-5 players).
+
+Scenario positions
+------------------
+``game.state_from_json`` reads both the full JSON of ``State.to_json()`` (it has an
+``"rng"`` key) and a short *position* for tests and notebooks. Every key but ``board``
+is optional::
+
+    {
+      "board": ["AABCD", "EFGHA", "BCDEF", "GHABC", "DEFGH"],  # 5 rows, top row first
+      "hands": ["AB", ""],        # one string per player (default: empty hands)
+      "players": 2,               # default: len(hands), else the game's default
+      "deck": "CDE",              # top card FIRST (default: every card not placed elsewhere, shuffled)
+      "discard": "",              # the face-up discard pile
+      "current": 0,               # the player to act
+      "runouts": 0,               # times the deck has run out so far
+      "scores": [0, 0],           # Nizam: victory points
+      "completed": ["AB", ""],    # Pearl: completed-task piles, bottom to top
+      "tasks": ["CDEFGH", "..."], # Pearl: task decks (default: the kinds not completed)
+      "turn": 1,                  # the turn counter (Pearl: round = (turn - 1) // players + 1)
+      "max_rounds": 200,          # Pearl: the safeguard limit (default: the game option)
+      "moves_made": 0,            # >0: the player has already moved this turn
+      "start_board": [...],       # with moves_made: the board at the start of the turn
+      "seed": 0                   # seeds the default deck shuffle and every later chance
+    }
+
+Letters ``A``..``H`` are the gem kinds and ``P`` the pearl (Pearl of the East only).
+A position may leave cards out of play (e.g. a short deck to test the end), but no
+kind may appear more than 12 times.
+
+>>> from jaliz_learn import load_game
+>>> g = load_game("nizam")
+>>> s = g.state_from_json({"board": ["AABCD", "EFGHA", "BCDEF", "GHABC", "DEFGH"], "hands": ["A", ""]})
+>>> events = s.apply("move r1 left A")
+>>> s.board_rows()[0], s.decision()
+('ABCDA', 'move-or-score')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.actions import Action
+from ...core.errors import InvalidPosition
+from ...core.events import Event, EventLog
+from ...core.game import Game, GameInfo, OptionSpec, check_json_keys
+from ...core.rng import Rng
+from ...core.rules import RuleCatalogue
+from . import board as B
+from .actions import Draw, EndTurn, Move, Score, parse
+from .catalogue import NIZAM_RULES, PEARL_RULES
+from .data import (
+    CELLS,
+    COPIES_PER_KIND,
+    KINDS,
+    PEARL,
+    PEARL_BOARD_PER_KIND,
+    PEARL_DEFAULT_MAX_ROUNDS,
+    SIDE,
+    START_HAND,
+)
+from .state import BaseState, NizamState, PearlState, empty_counts
+
+RULEBOOK = "shared/seeds/002_480ed5f04e982bd3.txt"
+
+
+class _BoardGame(Game):
+    """Shared set-up helpers, JSON reading and event text of the two games."""
+
+    state_cls: type[BaseState] = NizamState
+    pearl = False
+
+    def parse_action(self, text: str, state: Any) -> Action:
+        return parse(text, pearl=self.pearl)
+
+    # ---- set-up -----------------------------------------------------------------
+    def _deal_hands(self, st: BaseState) -> None:
+        """NIZ-SETUP-02 / PRL-SETUP-04: three random cards to each player; first player at random."""
+        for p in range(st.num_players):
+            cards = [st.deck.pop() for _ in range(START_HAND)]
+            for c in cards:
+                st.hands[p][c] += 1
+            st.log.add("deal", p, {"count": len(cards)}, secret={"cards": "".join(sorted(cards))}, visible_to=(p,))
+        # NIZ-SETUP-03 / PRL-SETUP-05: first player at random, then clockwise (seat order)
+        st.first_player = st.current = st.rng.randrange(st.num_players)
+        st.log.add("first-player", st.first_player, {})
+        st.log.turn = 1
+
+    # ---- JSON -------------------------------------------------------------------
+    def state_from_json(self, data: Mapping[str, Any]) -> BaseState:
+        if not isinstance(data, Mapping):
+            raise InvalidPosition(f"a {self.info.title} state must be a JSON object, got {type(data).__name__}")
+        try:
+            return self._full(data) if "rng" in data else self._position(data)
+        except InvalidPosition:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise InvalidPosition(f"malformed {self.info.title} state: {exc!r}") from None
+
+    def _full(self, data: Mapping[str, Any]) -> BaseState:
+        check_json_keys(data, ["num_players", "seed", "rng", "log", "turn", "history", "board", "hands", "deck",
+                               "discard", "current", "first_player", "moves_made", "runouts", "over"],
+                        f"{self.info.title} state")
+        if data.get("game", self.name) != self.name:
+            raise InvalidPosition(f"this is a {data['game']} state, not {self.name}")
+        n = int(data["num_players"])
+        self.info.check_players(n)
+        st = self.state_cls(self, n, int(data["seed"]))
+        st.rng = Rng.from_json(data["rng"])
+        st.log = EventLog.from_json(data["log"], int(data["turn"]))
+        st.history = [(int(p), self.action_from_json(a)) for p, a in data["history"]]
+        self._fill(st, data, deck_top_first=True)
+        st.first_player = int(data["first_player"])
+        st.moves_made = int(data["moves_made"])
+        st.over = bool(data["over"])
+        self._read_extra(st, data, full=True)
+        return st
+
+    def _position(self, data: Mapping[str, Any]) -> BaseState:
+        check_json_keys(data, ["board"], f"{self.info.title} position")
+        hands = data.get("hands")
+        n = int(data.get("players", len(hands) if hands else (self.info.default_players or self.info.min_players)))
+        self.info.check_players(n)
+        if hands is not None and len(hands) != n:
+            raise InvalidPosition(f"{len(hands)} hands for {n} players")
+        st = self.state_cls(self, n, int(data.get("seed", 0)))
+        full = dict(data)
+        full.setdefault("hands", [""] * n)
+        full.setdefault("discard", "")
+        full.setdefault("current", 0)
+        full.setdefault("runouts", 0)
+        self._fill(st, full, deck_top_first=True, default_deck="deck" not in data)
+        st.first_player = st.current
+        st.log.turn = int(data.get("turn", 1))
+        self._read_extra(st, full, full=False)
+        st.moves_made = int(data.get("moves_made", 1 if "start_board" in data else 0))
+        if st.moves_made and isinstance(st, NizamState):
+            start = self._board(data.get("start_board", data["board"]))
+            st.start_sigs = B.signatures(start)
+            now = B.signatures(st.board)
+            st.changed = [a != b for a, b in zip(st.start_sigs, now)]
+        self._check_counts(st)
+        if "deck" not in data:
+            self._default_deck(st)
+        st.log.add("position", None, {"board": list(st.board_rows()), "current": st.current})
+        return st
+
+    def _board(self, rows: Any) -> list[str]:
+        if not isinstance(rows, (list, tuple)) or len(rows) != SIDE or not all(
+                isinstance(r, str) and len(r) == SIDE for r in rows):
+            raise InvalidPosition(f"the board must be {SIDE} strings of {SIDE} letters, got {rows!r}")
+        cells = [c.upper() for r in rows for c in r]
+        allowed = set(KINDS) | ({PEARL} if self.pearl else set())
+        bad = sorted(set(cells) - allowed)
+        if bad:
+            raise InvalidPosition(f"unknown card letters {bad} on the board; use {''.join(sorted(allowed))}")
+        if cells.count(PEARL) > 1:
+            raise InvalidPosition("there is only one pearl card")
+        return cells
+
+    def _counts(self, text: Any, what: str) -> dict[str, int]:
+        if not isinstance(text, str):
+            raise InvalidPosition(f"{what} must be a string of gem letters, got {text!r}")
+        counts = empty_counts()
+        for c in text.upper():
+            if c not in counts:
+                raise InvalidPosition(f"{what} holds {c!r}, which is not a gem letter {''.join(KINDS)}")
+            counts[c] += 1
+        return counts
+
+    def _fill(self, st: BaseState, data: Mapping[str, Any], *, deck_top_first: bool,
+              default_deck: bool = False) -> None:
+        st.board = self._board(data["board"])
+        hands = data["hands"]
+        if len(hands) != st.num_players:
+            raise InvalidPosition(f"{len(hands)} hands for {st.num_players} players")
+        st.hands = [self._counts(h, f"hand {p}") for p, h in enumerate(hands)]
+        if not default_deck:
+            deck = str(data["deck"]).upper()
+            self._counts(deck, "the deck")
+            st.deck = list(reversed(deck)) if deck_top_first else list(deck)
+        st.discard = self._counts(data["discard"], "the discard pile")
+        st.current = int(data["current"])
+        if not 0 <= st.current < st.num_players:
+            raise InvalidPosition(f"current player {st.current} is not a seat of {st.num_players} players")
+        st.runouts = int(data["runouts"])
+
+    def _in_play(self, st: BaseState) -> dict[str, int]:
+        """How many cards of each kind the position places (board, hands, deck, discard, tasks)."""
+        used = empty_counts()
+        for c in st.board:
+            if c != PEARL:
+                used[c] += 1
+        for zone in [*st.hands, st.discard]:
+            for k, n in zone.items():
+                used[k] += n
+        for card in st.deck:
+            used[card] += 1
+        if isinstance(st, PearlState):
+            for p in range(st.num_players):
+                for k in st.tasks[p] | set(st.completed[p]):
+                    used[k] += 1
+        return used
+
+    def _check_counts(self, st: BaseState) -> None:
+        over = {k: c for k, c in self._in_play(st).items() if c > COPIES_PER_KIND}
+        if over:
+            raise InvalidPosition(f"too many cards of a kind (12 of each exist): {over}")
+
+    def _default_deck(self, st: BaseState) -> None:
+        used = self._in_play(st)
+        deck = [k for k in KINDS for _ in range(COPIES_PER_KIND - used[k])]
+        st.rng.shuffle(deck)
+        st.deck = deck
+
+    def _read_extra(self, st: Any, data: Mapping[str, Any], *, full: bool) -> None:
+        """Game-specific fields."""
+
+    # ---- event text ---------------------------------------------------------------
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        d, who = event.data, (f"P{event.player}" if event.player is not None else "")
+        secret = event.secret
+        kind = event.kind
+        if kind == "move":
+            return f"{who} pays {d['pay']} and moves {d['line']} {d['end']} (move {d['line']} {d['end']} {d['pay']})"
+        if kind == "draw":
+            cards = f": {secret['cards']}" if secret else ""
+            return f"{who} draws {d['count']} card{'s' if d['count'] != 1 else ''}{cards}"
+        if kind == "deal":
+            cards = f": {secret['cards']}" if secret else ""
+            return f"{who} is dealt {d['count']} cards{cards}"
+        if kind == "deck-out":
+            return f"The deck has run out ({d['times']} time{'s' if d['times'] != 1 else ''})"
+        if kind == "reshuffle":
+            return f"The discard pile ({d['cards']} cards) is shuffled into a new deck"
+        if kind == "score":
+            if not d["runs"]:
+                return f"{who} ends the moves: no changed combination, 0 VP"
+            runs = ", ".join(f"{r['kind']}x{r['length']} in {r['line']} ({r['points']})" for r in d["runs"])
+            return f"{who} scores {d['points']} VP: {runs}; total {d['total']}"
+        if kind == "refill":
+            return f"Refill {', '.join(d['cells'])} with {d['cards']}"
+        if kind == "complete":
+            if not d["tasks"]:
+                return f"{who} ends the moves without completing a task"
+            pearl = f", the pearl as {d['pearl_as']}" if d["pearl_as"] else ""
+            return f"{who} completes {', '.join(d['tasks'])} (top {d['top']}{pearl}); pile {d['completed']}"
+        if kind in ("setup", "position"):
+            return f"Board {'/'.join(d['board'])}"
+        if kind == "first-player":
+            return f"{who} plays first"
+        if kind == "tasks":
+            return f"Each player gets a task deck of {d['count']} cards"
+        if kind == "game-over":
+            return f"Game over: scores {d['scores']}, winners {d['winners']}"
+        return super().describe_event(event, viewer)
+
+
+class NizamGame(_BoardGame):
+    """Nizam: slide rows of gems, score runs of three to five (rulebook section "Nizam (1-5 players)").
+
+    One player plays the solo variant with a hand limit of nine (NIZ-SOLO-01).
+    """
+
+    info = GameInfo(
+        name="nizam",
+        title="Nizam",
+        min_players=1,
+        max_players=5,
+        has_chance=True,
+        hidden_information=True,
+        rules_version="nizam-rulebook-002 + rulings 2026-11",
+        rulebook=RULEBOOK,
+        description="Slide rows and columns of a 5x5 gem board by paying cards; score runs of 3-5 gems. "
+                    "1 player: solo variant (hand limit 9).",
+        options=(),
+        default_players=2,
+    )
+    action_types = {"draw": Draw, "move": Move, "score": Score}
+    state_cls = NizamState
+    pearl = False
+
+    @property
+    def rules(self) -> RuleCatalogue:
+        return NIZAM_RULES
+
+    def initial_state(self, num_players: int | None = None, seed: int = 0) -> NizamState:
+        n = self.resolve_num_players(num_players)
+        st = NizamState(self, n, seed)
+        # NIZ-COMP-01 / NIZ-SETUP-01: 96 gem cards shuffled, 25 face up in a 5x5 square, the rest is the deck
+        cards = [k for k in KINDS for _ in range(COPIES_PER_KIND)]
+        st.rng.shuffle(cards)
+        st.board = cards[:CELLS]
+        st.deck = cards[CELLS:]
+        st.log.add("setup", None, {"board": list(st.board_rows()), "deck": len(st.deck)})
+        self._deal_hands(st)
+        return st
+
+    def _read_extra(self, st: Any, data: Mapping[str, Any], *, full: bool) -> None:
+        if full:
+            st.points = [int(x) for x in data["points"]]
+            st.start_sigs = [str(x) for x in data["start_sigs"]]
+            st.changed = [bool(x) for x in data["changed"]]
+        else:
+            st.points = [int(x) for x in data.get("scores", [0] * st.num_players)]
+        if len(st.points) != st.num_players:
+            raise InvalidPosition(f"{len(st.points)} scores for {st.num_players} players")
+        if PEARL in st.board:
+            raise InvalidPosition("the pearl is not used in Nizam")
+
+
+class PearlGame(_BoardGame):
+    """Pearl of the East: complete eight tasks by lining up three gems; the pearl is a joker.
+
+    Option ``max_rounds`` (proposed ruling PRL-END-02): the game also ends after this many
+    rounds; then the most completed tasks wins.
+    """
+
+    info = GameInfo(
+        name="pearl-of-the-east",
+        title="Pearl of the East",
+        min_players=2,
+        max_players=5,
+        has_chance=True,
+        hidden_information=True,
+        rules_version="nizam-rulebook-002 + rulings 2026-11",
+        rulebook=RULEBOOK,
+        description="Slide rows and columns of gems and the pearl to line up three of a kind; "
+                    "the first to complete all eight tasks wins.",
+        options=(OptionSpec("max_rounds", PEARL_DEFAULT_MAX_ROUNDS,
+                            "safeguard: the game ends after this many rounds (ruling PRL-END-02)",
+                            minimum=1, maximum=100_000),),
+        default_players=2,
+    )
+    action_types = {"draw": Draw, "move": Move, "end": EndTurn}
+    state_cls = PearlState
+    pearl = True
+
+    @property
+    def rules(self) -> RuleCatalogue:
+        return PEARL_RULES
+
+    def initial_state(self, num_players: int | None = None, seed: int = 0) -> PearlState:
+        n = self.resolve_num_players(num_players)
+        st = PearlState(self, n, seed)
+        # PRL-COMP-01 / PRL-SETUP-01: a task deck of one card of each kind per player
+        left = {k: COPIES_PER_KIND - n for k in KINDS}
+        st.log.add("tasks", None, {"count": len(KINDS)})
+        # PRL-SETUP-02: three cards of each kind plus the pearl, shuffled into the 5x5 board
+        board = [k for k in KINDS for _ in range(PEARL_BOARD_PER_KIND)] + [PEARL]
+        st.rng.shuffle(board)
+        st.board = board
+        # PRL-SETUP-03: the remaining cards are shuffled as the deck
+        deck = [k for k in KINDS for _ in range(left[k] - PEARL_BOARD_PER_KIND)]
+        st.rng.shuffle(deck)
+        st.deck = deck
+        st.log.add("setup", None, {"board": list(st.board_rows()), "deck": len(st.deck)})
+        self._deal_hands(st)
+        return st
+
+    def _read_extra(self, st: Any, data: Mapping[str, Any], *, full: bool) -> None:
+        completed = data.get("completed", [""] * st.num_players)
+        if len(completed) != st.num_players:
+            raise InvalidPosition(f"{len(completed)} completed piles for {st.num_players} players")
+        st.completed = [list(str(c).upper()) for c in completed]
+        tasks = data["tasks"] if full else data.get("tasks", [
+            "".join(k for k in KINDS if k not in c) for c in st.completed])
+        if len(tasks) != st.num_players:
+            raise InvalidPosition(f"{len(tasks)} task decks for {st.num_players} players")
+        st.tasks = [set(str(t).upper()) for t in tasks]
+        for p in range(st.num_players):
+            pile = st.completed[p]
+            if set(pile) - set(KINDS) or st.tasks[p] - set(KINDS):
+                raise InvalidPosition(f"player {p}: task letters must be {''.join(KINDS)}")
+            if len(set(pile)) != len(pile) or st.tasks[p] & set(pile):
+                raise InvalidPosition(f"player {p}: each kind is a task once (task deck or completed pile)")
+        if "max_rounds" in data:
+            st.max_rounds = int(data["max_rounds"])

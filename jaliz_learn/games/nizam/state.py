@@ -1,0 +1,600 @@
+"""Game states of Nizam and Pearl of the East (mutable, OpenSpiel style).
+
+Both games share the turn of rulebook section "1. Taking Actions": at the start of
+a turn the player either draws three cards or makes a move; after one or more moves
+the player makes more moves or ends them (``score`` in Nizam, ``end`` in Pearl).
+
+Decisions (``state.decision()``):
+
+- ``"draw-or-move"``: start of a turn (NIZ-TURN-01, PRL-TURN-01)
+- ``"move-or-score"`` (Nizam) / ``"move-or-end"`` (Pearl): after at least one move (NIZ-MOVE-05, PRL-MOVE-05)
+- ``"game-over"``
+
+Cards: the board is a list of 25 letters, hands and the discard pile are counts per
+kind (the discard pile is shuffled before reuse, so its order never matters), the
+deck is a list whose LAST element is the top card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, cast, overload
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction, RuleViolation, WrongPhase
+from ...core.events import EventLog
+from ...core.game import Game, State
+from ...core.rng import Rng
+from . import board as B
+from .actions import Draw, EndTurn, Move, Score
+from .data import ANY_PAYMENT, DRAW_COUNT, KINDS, PEARL, SIDE, SOLO_HAND_LIMIT, TASKS_PER_PLAYER
+from .view import NizamObservation, PearlObservation
+
+START = "draw-or-move"
+OVER = "game-over"
+
+#: (line name, end name) -> (line index, first end?) for the 20 move positions.
+MOVE_PAIRS: dict[tuple[str, str], tuple[int, bool]] = {
+    (B.LINE_NAMES[i], B.end_names(i)[0 if first else 1]): (i, first) for i, first in B.LINE_ENDS
+}
+#: The cell holding the end card of each of the 20 (line, end) positions, in LINE_ENDS order.
+END_CELLS: tuple[int, ...] = tuple(B.end_cell(i, first) for i, first in B.LINE_ENDS)
+_PAIR_NAMES: tuple[tuple[str, str], ...] = tuple(
+    (B.LINE_NAMES[i], B.end_names(i)[0 if first else 1]) for i, first in B.LINE_ENDS
+)
+_SINGLE = {k: (k,) for k in KINDS}
+#: (line name, end name) -> position 0..19 in the legal-move order.
+MOVE_POS: dict[tuple[str, str], int] = {pair: n for n, pair in enumerate(_PAIR_NAMES)}
+
+
+def empty_counts() -> dict[str, int]:
+    return dict.fromkeys(KINDS, 0)
+
+
+def counts_text(counts: dict[str, int]) -> str:
+    """Counts per kind as a sorted letter string, e.g. ``"AAC"``."""
+    return "".join([k * c for k, c in counts.items() if c])
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one decision, built lazily (a full list can hold ~1,000 moves).
+
+    Order: the ``head`` actions (``draw``), then the moves position by position
+    (rows r1..r5 then columns c1..c5, first end then last end) with their payments,
+    then the ``tail`` actions (``score`` / ``end ...``). Supports ``len``, indexing,
+    iteration and a fast ``in``.
+    """
+
+    __slots__ = ("_head", "_pays", "_tail", "_len", "_moves")
+
+    def __init__(self, head: tuple[Action, ...], pays: list[tuple[str, ...]], tail: tuple[Action, ...]) -> None:
+        self._head = head
+        self._pays = pays
+        self._tail = tail
+        self._moves = sum(map(len, pays))
+        self._len = len(head) + self._moves + len(tail)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @property
+    def move_count(self) -> int:
+        return self._moves
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("legal action index out of range")
+        head = self._head
+        if i < len(head):
+            return head[i]
+        i -= len(head)
+        if i < self._moves:
+            for pos, pays in enumerate(self._pays):
+                if i < len(pays):
+                    line, end = _PAIR_NAMES[pos]
+                    return Move(line, end, pays[i])
+                i -= len(pays)
+        return self._tail[i - self._moves]
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self._head
+        for pos, pays in enumerate(self._pays):
+            line, end = _PAIR_NAMES[pos]
+            for pay in pays:
+                yield Move(line, end, pay)
+        yield from self._tail
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Move):
+            pos = MOVE_POS.get((action.line, action.end))
+            return pos is not None and action.pay in self._pays[pos]
+        return action in self._head or action in self._tail
+
+    def __repr__(self) -> str:
+        shown = ", ".join(str(a) for a in self[:8])
+        more = f", ... ({self._len} in all)" if self._len > 8 else ""
+        return f"LegalActions([{shown}{more}])"
+
+
+
+class BaseState(State):
+    """What both games share: board, hands, deck, discard pile, draws and moves."""
+
+    prefix = "NIZ"
+    end_decision = "move-or-score"
+    end_type: type[Action] = Score
+
+    def __init__(self, game: Game, num_players: int, seed: int) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log = EventLog()
+        self.history: list[tuple[int, Action]] = []
+        self.board: list[str] = [PEARL] * (SIDE * SIDE)
+        self.hands: list[dict[str, int]] = [empty_counts() for _ in range(num_players)]
+        self.deck: list[str] = []
+        self.discard: dict[str, int] = empty_counts()
+        self.current = 0
+        self.first_player = 0
+        self.moves_made = 0
+        self.runouts = 0
+        self.over = False
+        self.hand_limit: int | None = None
+
+    # ---- protocol -------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self.over else self.current
+
+    def decision(self) -> str:
+        if self.over:
+            return OVER
+        return START if self.moves_made == 0 else self.end_decision
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def rule(self, suffix: str) -> str:
+        """The rule ID of this game for a shared rule, e.g. ``rule("MOVE-01")`` -> ``NIZ-MOVE-01``."""
+        return f"{self.prefix}-{suffix}"
+
+    # ---- legal actions ----------------------------------------------------------
+    def move_pays(self, player: int) -> list[tuple[str, ...]]:
+        """Payments allowed at each of the 20 move positions.
+
+        NIZ-MOVE-01, NIZ-MOVE-03, NIZ-MOVE-04 (PRL-MOVE-01, PRL-MOVE-03, PRL-MOVE-04) and PRL-MOVE-06:
+
+        one card of the end card's kind if the player holds one; otherwise (or when the end
+        card is the pearl) every distinct multiset of three cards from hand.
+        """
+        hand = self.hands[player]
+        board = self.board
+        anyp = B.payments_for_hand(tuple(hand.values()))
+        single = _SINGLE
+        out = []
+        for c in END_CELLS:
+            k = board[c]
+            out.append(single[k] if k != PEARL and hand[k] else anyp)
+        return out
+
+    def draw_allowed(self, player: int, pays: list[tuple[str, ...]] | None = None) -> bool:
+        """May ``player`` draw now? (NIZ-DRAW-03 / PRL-DRAW-03 and the solo limit NIZ-SOLO-02)."""
+        if self.hand_limit is not None and sum(self.hands[player].values()) + DRAW_COUNT > self.hand_limit:
+            return False  # NIZ-SOLO-02: the draw would break the hand limit
+        if self.deck or any(self.discard.values()):
+            return True
+        # NIZ-DRAW-03 / PRL-DRAW-03: nothing to draw; allowed only to a player who cannot move
+        if pays is None:
+            pays = self.move_pays(player)
+        return not any(pays)
+
+    def end_actions(self, player: int) -> tuple[Action, ...]:
+        return (Score(),)
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        if self.over or (player is not None and player != self.current):
+            return ()
+        p = self.current
+        pays = self.move_pays(p)
+        if self.moves_made == 0:
+            head: tuple[Action, ...] = (Draw(),) if self.draw_allowed(p, pays) else ()
+            return LegalActions(head, pays, ())
+        return LegalActions((), pays, self.end_actions(p))
+
+    def check_action(self, player: int, action: Action) -> None:
+        """A fast legality test that agrees with ``legal_actions`` (only the asked action is examined)."""
+        if isinstance(action, Move):
+            pair = MOVE_PAIRS.get((action.line, action.end))
+            if pair is not None:
+                hand = self.hands[player]
+                k = self.board[B.end_cell(*pair)]
+                if k != PEARL and hand[k]:
+                    if action.pay == k:
+                        return
+                elif action.pay in B.payments_for_hand(tuple(hand.values())):
+                    return
+        elif isinstance(action, Draw):
+            if self.moves_made == 0 and self.draw_allowed(player):
+                return
+        elif self.moves_made > 0 and action in self.end_actions(player):
+            return
+        raise self.explain_illegal(player, action)
+
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        """Name the rule that forbids ``action`` (see the catalogues for the IDs)."""
+        allowed = self.legal_actions(player)
+        kw: dict[str, Any] = {"action": action, "player": player, "decision": self.decision(), "allowed": allowed}
+        if isinstance(action, Draw):
+            if self.moves_made:
+                # NIZ-TURN-01 / PRL-TURN-01: a turn is a draw OR moves, never both
+                return WrongPhase("a turn is either a draw or moves; you have already moved",
+                                  rule=self.rule("TURN-01"), **kw)
+            if self.hand_limit is not None and sum(self.hands[player].values()) + DRAW_COUNT > self.hand_limit:
+                return RuleViolation(f"drawing three would exceed the hand limit of {self.hand_limit}",
+                                     rule="NIZ-SOLO-02", **kw)
+            return RuleViolation("the deck and the discard pile are empty and you can move",
+                                 rule=self.rule("DRAW-03"), **kw)
+        if isinstance(action, Move):
+            return self._explain_move(player, action, kw)
+        if isinstance(action, self.end_type):
+            if self.moves_made == 0:
+                return WrongPhase("you can end the moves only after at least one move", rule=self.rule("MOVE-05"), **kw)
+            return self._explain_end(player, action, kw)
+        return WrongPhase(f"{type(action).__name__} is not an action of {self.game.info.title}",
+                          rule=self.rule("TURN-01"), **kw)
+
+    def _explain_end(self, player: int, action: Action, kw: dict[str, Any]) -> IllegalAction:  # pragma: no cover
+        return RuleViolation("not allowed now", rule=self.rule("MOVE-05"), **kw)
+
+    def _explain_move(self, player: int, action: Move, kw: dict[str, Any]) -> IllegalAction:
+        pair = MOVE_PAIRS.get((action.line, action.end))
+        if pair is None:
+            return RuleViolation(f"there is no line end {action.line} {action.end}", rule=self.rule("MOVE-01"), **kw)
+        hand = self.hands[player]
+        k = self.board[B.end_cell(*pair)]
+        pay = action.pay
+        if k == PEARL and len(pay) != ANY_PAYMENT:
+            return RuleViolation("a line that begins with the pearl costs three cards of any kind",
+                                 rule="PRL-MOVE-06", **kw)
+        if len(pay) == 1:
+            if pay != k:
+                return RuleViolation(f"the end card is {k}; pay a {k} (or three cards if you hold no {k})",
+                                     rule=self.rule("MOVE-01"), **kw)
+            return RuleViolation(f"you hold no {k}; pay three cards of any kind instead",
+                                 rule=self.rule("MOVE-01"), **kw)
+        if len(pay) == ANY_PAYMENT:
+            if k != PEARL and hand.get(k):
+                return RuleViolation(f"you hold a {k}, so the move costs that card, not three",
+                                     rule=self.rule("MOVE-04"), **kw)
+            if "".join(sorted(pay)) != pay:
+                return RuleViolation(f"write the three cards sorted: {''.join(sorted(pay))}",
+                                     rule=self.rule("MOVE-04"), **kw)
+            return RuleViolation(f"your hand {counts_text(hand) or '(empty)'} does not hold {pay}",
+                                 rule=self.rule("MOVE-03"), **kw)
+        return RuleViolation("a payment is one card or three cards", rule=self.rule("MOVE-03"), **kw)
+
+    # ---- effects ------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> None:
+        if isinstance(action, Move):
+            self._move(player, action)
+        elif isinstance(action, Draw):
+            self._draw_action(player)
+        else:
+            self._finish_moves(player, action)
+
+    def _finish_moves(self, player: int, action: Action) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _draw_action(self, player: int) -> None:
+        """NIZ-DRAW-01 / PRL-DRAW-01: take the top three cards; the turn passes."""
+        cards = self.take_cards(DRAW_COUNT)
+        hand = self.hands[player]
+        for c in cards:
+            hand[c] += 1
+        self.log.add("draw", player, {"count": len(cards)}, secret={"cards": "".join(cards)}, visible_to=(player,))
+        self.end_turn()
+
+    def _move(self, player: int, action: Move) -> None:
+        """Pay to the discard pile, then slide the line.
+
+        NIZ-MOVE-01, NIZ-MOVE-02, NIZ-MOVE-03 / PRL-MOVE-01, PRL-MOVE-02, PRL-MOVE-03, PRL-MOVE-06.
+        """
+        line, first = MOVE_PAIRS[(action.line, action.end)]
+        hand = self.hands[player]
+        discard = self.discard
+        for c in action.pay:
+            hand[c] -= 1
+            discard[c] += 1
+        self.before_move()
+        B.slide(self.board, line, first)
+        self.after_move(line)
+        self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
+        self.log.add("move", player, {"line": action.line, "end": action.end, "pay": action.pay})
+
+    def before_move(self) -> None:
+        """Hook: called before each move's slide."""
+
+    def after_move(self, line: int) -> None:
+        """Hook: called after each move's slide."""
+
+    def take_cards(self, count: int) -> list[str]:
+        """Take up to ``count`` cards from the top of the deck, reshuffling as needed.
+
+        NIZ-DRAW-02 / PRL-DRAW-02: when the deck runs out the discard pile is shuffled into a
+        new deck. NIZ-END-02: the deck "runs out" when its last card is taken
+        (counted once, even if the discard pile is empty then; Pearl counts the same way, for display).
+        If the deck is empty and the
+        discard pile too, fewer cards are taken (NIZ-DRAW-03 / PRL-DRAW-03).
+        """
+        deck = self.deck
+        out = []
+        for _ in range(count):
+            if not deck and not self.reshuffle():
+                break
+            out.append(deck.pop())
+            if not deck:
+                self.runouts += 1
+                self.log.add("deck-out", None, {"times": self.runouts})
+                self.reshuffle()
+        return out
+
+    def reshuffle(self) -> bool:
+        """Shuffle the discard pile into a new deck (NIZ-DRAW-02); False if it is empty."""
+        cards = [k for k, c in self.discard.items() for _ in range(c)]
+        if not cards:
+            return False
+        self.rng.shuffle(cards)
+        self.deck[:0] = cards
+        self.discard = empty_counts()
+        self.log.add("reshuffle", None, {"cards": len(cards)})
+        return True
+
+    def game_should_end(self) -> bool:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def end_turn(self) -> None:
+        """Pass the turn clockwise, or end the game (NIZ-END-01, PRL-END-02)."""
+        self.moves_made = 0
+        if self.game_should_end():
+            self.finish()
+            return
+        self.current = (self.current + 1) % self.num_players
+        self.log.turn += 1
+
+    def finish(self) -> None:
+        self.over = True
+        st = self.standings()
+        self.log.add("game-over", None, {"scores": list(st.scores), "winners": list(st.winners)})
+
+    # ---- observation helpers -------------------------------------------------------
+    def board_rows(self) -> tuple[str, ...]:
+        b = "".join(self.board)
+        return b[0:5], b[5:10], b[10:15], b[15:20], b[20:25]
+
+    def _repr_html_(self) -> str:
+        return self.observation(None)._repr_html_()  # type: ignore[attr-defined,no-any-return]
+
+    def __repr__(self) -> str:
+        rows = "/".join(self.board_rows())
+        return f"{self}: board {rows}, scores {list(self.scores())}"
+
+    # ---- JSON ----------------------------------------------------------------------
+    def base_json(self) -> dict[str, Any]:
+        return {
+            "format": "nizam-state/1",
+            "game": self.game.name,
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "rng": self.rng.to_json(),
+            "log": self.log.to_json(),
+            "turn": self.log.turn,
+            "history": [[p, a.to_json()] for p, a in self.history],
+            "board": list(self.board_rows()),
+            "hands": [counts_text(h) for h in self.hands],
+            "deck": "".join(reversed(self.deck)),
+            "discard": counts_text(self.discard),
+            "current": self.current,
+            "first_player": self.first_player,
+            "moves_made": self.moves_made,
+            "runouts": self.runouts,
+            "over": self.over,
+        }
+
+
+class NizamState(BaseState):
+    """A Nizam position (1-5 players; one player is the solo variant NIZ-SOLO-01)."""
+
+    prefix = "NIZ"
+    end_decision = "move-or-score"
+
+    def __init__(self, game: Game, num_players: int, seed: int) -> None:
+        super().__init__(game, num_players, seed)
+        self.points = [0] * num_players
+        self.start_sigs: list[str] = [""] * (2 * SIDE)
+        self.changed = [False] * (2 * SIDE)
+        # NIZ-SOLO-01 / NIZ-SOLO-02: the solo hand limit
+        self.hand_limit = SOLO_HAND_LIMIT if num_players == 1 else None
+
+    def scores(self) -> tuple[float, ...]:
+        """Victory points; the most VP wins (NIZ-END-03) and ties share the victory (NIZ-END-04: no tiebreak)."""
+        return tuple(self.points)
+
+    def game_should_end(self) -> bool:
+        # NIZ-END-01: the deck has run out as many times as there are players (NIZ-SOLO-03: once in solo)
+        return self.runouts >= self.num_players
+
+    def before_move(self) -> None:
+        if self.moves_made == 0:
+            # NIZ-SCORE-03: remember every line's combination at the start of the turn
+            self.start_sigs = B.signatures(self.board)
+            self.changed = [False] * (2 * SIDE)
+
+    def after_move(self, line: int) -> None:
+        B.update_changed(self.board, self.start_sigs, self.changed, line)
+
+    def _finish_moves(self, player: int, action: Action) -> None:
+        """Activate the board.
+
+        NIZ-SCORE-01, NIZ-SCORE-02, NIZ-SCORE-03, NIZ-SCORE-04, NIZ-SCORE-05, NIZ-SCORE-06, NIZ-SCORE-07.
+        """
+        scoring = B.scoring_runs(self.board, self.changed)
+        points = B.turn_points(scoring)
+        self.points[player] += points
+        cells = sorted({cell for r in scoring for cell in B.run_cells(r)})
+        self.log.add("score", player, {
+            "runs": [{"line": B.LINE_NAMES[r[0]], "kind": r[1], "length": r[3], "points": B.run_points(r[3])}
+                     for r in scoring],
+            "points": points, "total": self.points[player]})
+        if cells:
+            # NIZ-SCORE-05: scored cards (a shared card once) go to the discard pile first ...
+            board, discard = self.board, self.discard
+            for cell in cells:
+                discard[board[cell]] += 1
+            # NIZ-SCORE-06, NIZ-SCORE-07: ... then the holes are refilled from the deck, reshuffling if it runs out.
+            # Runs formed by the refill neither score nor leave the board.
+            new = self.take_cards(len(cells))
+            for cell, card in zip(cells, new):
+                board[cell] = card
+            self.log.add("refill", None, {"cells": [B.LINE_NAMES[c // SIDE] + f"c{c % SIDE + 1}" for c in cells],
+                                          "cards": "".join(new)})
+        self.end_turn()
+
+    def changed_lines(self) -> tuple[str, ...]:
+        if self.moves_made == 0:
+            return ()
+        return tuple(B.LINE_NAMES[i] for i, ch in enumerate(self.changed) if ch)
+
+    def observation(self, player: int | None) -> NizamObservation:
+        over = self.over
+        return NizamObservation(
+            self.game.name, player, self.num_players, None if over else self.current,
+            OVER if over else (START if self.moves_made == 0 else self.end_decision), self.log.turn, over,
+            self.board_rows(), counts_text(self.hands[player]) if player is not None else "",
+            tuple(sum(h.values()) for h in self.hands), len(self.deck), counts_text(self.discard),
+            tuple(self.points), self.runouts, self.num_players, self.moves_made, self.changed_lines(),
+            tuple(self.start_sigs) if self.moves_made else (), self.hand_limit)
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.base_json()
+        out.update({"points": list(self.points), "start_sigs": list(self.start_sigs),
+                    "changed": list(self.changed)})
+        return out
+
+
+class PearlState(BaseState):
+    """A Pearl of the East position (2-5 players)."""
+
+    prefix = "PRL"
+    end_decision = "move-or-end"
+    end_type = EndTurn
+
+    def __init__(self, game: Game, num_players: int, seed: int) -> None:
+        super().__init__(game, num_players, seed)
+        self.tasks: list[set[str]] = [set(KINDS) for _ in range(num_players)]
+        self.completed: list[list[str]] = [[] for _ in range(num_players)]
+        self.max_rounds: int = game.options["max_rounds"]
+
+    def scores(self) -> tuple[float, ...]:
+        """Completed tasks per player (PRL-END-01; PRL-END-02 ranks a safeguard end by it)."""
+        return tuple(len(c) for c in self.completed)
+
+    def game_should_end(self) -> bool:
+        # PRL-END-02 (ruling): safeguard against endless games, after max_rounds rounds.
+        # PRL-END-03: round r holds turns (r-1)*n+1 .. r*n, counted from the first player's first turn.
+        return self.log.turn >= self.max_rounds * self.num_players
+
+    def blocked(self, player: int) -> set[str]:
+        """Kinds on top of an opponent's completed-task pile (PRL-TASK-05)."""
+        return {pile[-1] for q, pile in enumerate(self.completed) if q != player and pile}
+
+    def task_options(self, player: int) -> list[str]:
+        """The sets of tasks the player may complete now, as sorted strings.
+
+        PRL-TASK-01, PRL-TASK-02, PRL-TASK-03, PRL-TASK-04, PRL-TASK-05, PRL-TASK-06, PRL-TASK-07:
+
+        for every kind the pearl may stand for (one kind per turn, PRL-TASK-04), the kinds with a
+        run of three or more (PRL-TASK-02) that the player still has in the task deck and that no
+        opponent blocks; completion is compulsory, so the distinct maximal sets are the choices.
+        """
+        _, with_pearl = B.pearl_kinds(self.board)
+        open_tasks = self.tasks[player] - self.blocked(player)
+        sets = {frozenset(s & open_tasks) for s in with_pearl.values()}
+        # the pearl may not be "wasted" on a kind that completes less: keep the maximal sets only
+        return sorted("".join(sorted(s)) for s in sets if not any(s < t for t in sets))
+
+    def end_actions(self, player: int) -> tuple[Action, ...]:
+        out: list[Action] = []
+        for tasks in self.task_options(player):
+            if not tasks:
+                out.append(EndTurn("", ""))
+            else:
+                # PRL-TASK-06: the player orders the cards; only the top one matters later
+                out.extend(EndTurn(tasks, top) for top in tasks)
+        return tuple(out)
+
+    def _explain_end(self, player: int, action: Action, kw: dict[str, Any]) -> IllegalAction:
+        action = cast(EndTurn, action)
+        tasks = set(action.tasks)
+        options = self.task_options(player)
+        sets = [set(o) for o in options]
+        blocked = tasks & self.blocked(player)
+        if blocked:
+            return RuleViolation(f"{min(blocked)} lies on top of an opponent's completed tasks",
+                                 rule="PRL-TASK-05", **kw)
+        done = tasks - self.tasks[player]
+        if done:
+            return RuleViolation(f"you have already completed {''.join(sorted(done))}", rule="PRL-TASK-01", **kw)
+        if not tasks <= set().union(*sets):
+            return RuleViolation(f"the board holds no run for {''.join(sorted(tasks - set().union(*sets)))}",
+                                 rule="PRL-TASK-01", **kw)
+        if not any(tasks <= o for o in sets):
+            return RuleViolation("the pearl stands in for one kind only per turn", rule="PRL-TASK-04", **kw)
+        if any(tasks < o for o in sets):
+            return RuleViolation(f"completing is compulsory: choose one of {options}", rule="PRL-TASK-07", **kw)
+        return RuleViolation("name the completed kinds sorted and put one of them on top",
+                             rule="PRL-TASK-06", **kw)
+
+    def _finish_moves(self, player: int, action: Action) -> None:
+        """Complete the chosen tasks (PRL-TASK-01, PRL-TASK-06); board cards stay (PRL-TASK-08)."""
+        action = cast(EndTurn, action)
+        if action.tasks:
+            order = [k for k in action.tasks if k != action.top] + [action.top]
+            for k in order:
+                self.tasks[player].discard(k)
+                self.completed[player].append(k)
+        natural = B.pearl_kinds(self.board)[0] if action.tasks else frozenset()
+        pearl = "".join(k for k in action.tasks if k not in natural)
+        self.log.add("complete", player, {"tasks": action.tasks, "top": action.top, "pearl_as": pearl,
+                                          "completed": "".join(self.completed[player])})
+        if len(self.completed[player]) == TASKS_PER_PLAYER:
+            # PRL-END-01: all eight tasks completed; the game ends at once
+            self.moves_made = 0
+            self.finish()
+            return
+        self.end_turn()
+
+    def observation(self, player: int | None) -> PearlObservation:
+        over = self.over
+        return PearlObservation(
+            self.game.name, player, self.num_players, None if over else self.current,
+            OVER if over else (START if self.moves_made == 0 else self.end_decision), self.log.turn, over,
+            self.board_rows(), counts_text(self.hands[player]) if player is not None else "",
+            tuple(sum(h.values()) for h in self.hands), len(self.deck), counts_text(self.discard),
+            tuple("".join(c) for c in self.completed), tuple(len(t) for t in self.tasks),
+            self.runouts, (self.log.turn - 1) // self.num_players + 1, self.max_rounds, self.moves_made)
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.base_json()
+        out.update({"tasks": ["".join(sorted(t)) for t in self.tasks],
+                    "completed": ["".join(c) for c in self.completed], "max_rounds": self.max_rounds})
+        return out
