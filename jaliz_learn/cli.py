@@ -96,19 +96,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     decisions = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for i in range(args.games):
         bots = _bots(args.bots, game.name, players, args.seed + i)
         decisions += play(game, bots, seed=args.seed + i).decisions
     elapsed = time.perf_counter() - t0
+    cpu = max(time.process_time() - c0, 1e-9)  # one process, one core: CPU time is immune to other load
     gps, dps = args.games / elapsed, decisions / elapsed
     if args.json:
         print(json.dumps({"game": game.name, "players": players, "games": args.games,
-                          "seconds": round(elapsed, 3), "games_per_second": round(gps, 2),
-                          "decisions_per_second": round(dps, 1), "decisions_per_game": round(decisions / args.games, 1)}))
+                          "seconds": round(elapsed, 3), "cpu_seconds": round(cpu, 3),
+                          "games_per_second": round(gps, 2), "decisions_per_second": round(dps, 1),
+                          "cpu_games_per_second": round(args.games / cpu, 2),
+                          "decisions_per_game": round(decisions / args.games, 1)}))
     else:
         print(f"{game.name}, {players} players, {args.games} games in {elapsed:.2f} s: "
-              f"{gps:.1f} games/s, {dps:,.0f} decisions/s ({decisions / args.games:.0f} decisions per game)")
+              f"{gps:.1f} games/s, {dps:,.0f} decisions/s ({decisions / args.games:.0f} decisions per game); "
+              f"CPU time {cpu:.2f} s = {args.games / cpu:.1f} games per CPU second")
     return 0
 
 
@@ -149,6 +153,32 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _notebooks_dir() -> Path:
+    for candidate in (Path.cwd() / "notebooks", Path(__file__).resolve().parent.parent / "notebooks"):
+        if (candidate / "00_welcome.ipynb").is_file():
+            return candidate
+    raise UsageError("notebooks/00_welcome.ipynb not found; run from the project folder (a clone of the repository)")
+
+
+def cmd_tutorial(args: argparse.Namespace) -> int:
+    """Open JupyterLab at the welcome notebook (adds --allow-root only when running as root)."""
+    import importlib.util
+    import os
+    import subprocess
+
+    if importlib.util.find_spec("jupyterlab") is None:
+        raise UsageError("JupyterLab is not installed; install the extra: pip install -e '.[jupyter]'")
+    folder = _notebooks_dir()
+    cmd = [sys.executable, "-m", "jupyterlab", "notebooks/00_welcome.ipynb"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    if args.no_browser:
+        cmd.append("--no-browser")
+    cmd += args.lab_args
+    print("+ " + " ".join(cmd), flush=True)
+    return subprocess.call(cmd, cwd=folder.parent)
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(REGISTRY)
     parser = _Parser(prog="jaliz-learn", description="Board-game engines for teaching game programming.")
@@ -176,6 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--coverage", action="store_true")
     p.add_argument("--tests", default=None, help="the tests folder (default: ./tests)")
     p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("tutorial", help="open JupyterLab at notebooks/00_welcome.ipynb")
+    p.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
+    p.add_argument("lab_args", nargs="*", help="more JupyterLab arguments (after --)")
+    p.set_defaults(func=cmd_tutorial)
     p = sub.add_parser("replay", help="print the log of a saved game record (JSON)")
     p.add_argument("file")
     p.add_argument("--viewer", default="all", help="'all', 'spectator' or a player number")

@@ -36,7 +36,7 @@ class Event:
     visible_to: tuple[int, ...] | None = None
     turn: int = 0
 
-    def seen_by(self, viewer: int | None) -> "Event":
+    def seen_by(self, viewer: int | None) -> Event:
         """This event as ``viewer`` sees it (secret removed unless allowed)."""
         if self.secret is None or (viewer is not None and self.visible_to is not None and viewer in self.visible_to):
             return self
@@ -51,7 +51,7 @@ class Event:
         return out
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Event":
+    def from_json(cls, d: dict[str, Any]) -> Event:
         vis = d.get("visible_to")
         return cls(d["index"], d["kind"], d["player"], d["data"], d.get("secret"),
                    tuple(vis) if vis is not None else None, d.get("turn", 0))
@@ -97,13 +97,13 @@ class EventLog:
         return json.dumps(self.to_json(viewer))
 
     @classmethod
-    def from_json(cls, data: list[dict[str, Any]], turn: int = 0) -> "EventLog":
+    def from_json(cls, data: list[dict[str, Any]], turn: int = 0) -> EventLog:
         log = cls([Event.from_json(d) for d in data])
         log.turn = turn
         return log
 
     def to_dataframe(self, viewer: int | None | str = "all",
-                     describe: Callable[[Event], str] | None = None) -> "pd.DataFrame":
+                     describe: Callable[[Event], str] | None = None) -> pd.DataFrame:
         """The log as a pandas DataFrame: one row per event (columns index, turn, kind, player, text, data)."""
         import pandas as pd  # imported lazily: the engine itself does not need pandas
 

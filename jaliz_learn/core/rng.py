@@ -43,7 +43,7 @@ class Rng:
     def shuffle(self, items: MutableSequence[Any]) -> None:
         self._r.shuffle(items)
 
-    def fork(self, label: int) -> "Rng":
+    def fork(self, label: int) -> Rng:
         """A new independent generator derived from this one (e.g. one per bot)."""
         return Rng(hash_seed(self.seed, label))
 
@@ -52,7 +52,7 @@ class Rng:
         return {"seed": self.seed, "state": [version, list(internal), gauss]}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Rng":
+    def from_json(cls, data: dict[str, Any]) -> Rng:
         rng = cls(int(data["seed"]))
         if data.get("state") is not None:
             version, internal, gauss = data["state"]

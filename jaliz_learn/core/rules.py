@@ -63,6 +63,9 @@ class RuleCatalogue:
         width = max((len(r.id) for r in self), default=4)
         return "\n".join(f"{r.id:<{width}}  [{r.section}] {r.title}: {r.text}" for r in self)
 
+    def __repr__(self) -> str:
+        return f"<RuleCatalogue {self.game}: {len(self)} rules>"
+
     def _repr_markdown_(self) -> str:
         lines = ["| ID | Section | Rule |", "|---|---|---|"]
         lines += [f"| {r.id} | {r.section} | **{r.title}**: {r.text} |" for r in self]

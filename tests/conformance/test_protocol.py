@@ -8,6 +8,7 @@ replay from (seed, actions), filter observations and the log per viewer, and end
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pickle
 
@@ -153,7 +154,7 @@ def test_observation_is_detached_and_frozen(name, n):
         blob = pickle.dumps(obs)
         assert b"Rng" not in blob and b"EventLog" not in blob, "observation must not carry the RNG or log"
         assert type(state).__name__.encode() not in blob, "observation must not refer to the state"
-        with pytest.raises(Exception):
+        with pytest.raises(dataclasses.FrozenInstanceError):
             obs.player = 99  # frozen
 
 

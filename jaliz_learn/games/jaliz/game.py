@@ -10,7 +10,8 @@ from ...core.errors import InvalidNotation
 from ...core.events import Event
 from ...core.game import Game, GameInfo, OptionSpec
 from ...core.rules import RuleCatalogue
-from .actions import ACTION_TYPES, pname
+from . import data as D
+from .actions import ACTION_TYPES, Offer, pname
 from .catalogue import RULES
 from .notation import parse
 from .serialize import state_from_json
@@ -19,7 +20,8 @@ from .state import JalizState
 RULEBOOK = "../shared/seeds/000_43b9ec0148a55771.txt"
 
 STANDARD_OPTIONS = (
-    OptionSpec("fertilizer_price", 2, "coins per fertilizer: 2 (detailed rule) or 1 (summary page); JAL-R-FERT",
+    OptionSpec("fertilizer_price", D.FERTILIZER_PRICE,
+               "coins per fertilizer: 2 (detailed rule) or 1 (summary page); JAL-R-FERT",
                choices=(1, 2)),
     OptionSpec("offer_rounds", 2, "offer rounds per market before the active player must decide; JAL-R-NEGOTIATION",
                minimum=1, maximum=5),
@@ -69,6 +71,10 @@ def _cards(cards: Any) -> str:
     return ", ".join(pname(c) for c in cards) if cards else "nothing"
 
 
+def _offer_text(d: dict[str, Any]) -> str:
+    return str(Offer(tuple(d["want"]), tuple(d["give"]), tuple(d["tokens"]), tuple(d["ask"])))
+
+
 def describe(e: Event, viewer: int | None = None) -> str:
     """One readable line per event; private draws show cards only to their owner."""
     d, who = e.data, f"P{e.player}"
@@ -83,7 +89,8 @@ def describe(e: Event, viewer: int | None = None) -> str:
         what = _cards(cards) if cards is not None else f"{d['count']} card(s)"
         return f"{who} draws {what} ({d['why']})"
     if k == "plant":
-        return f"{who} plants {pname(d['card'])} on plot {d['plot']}" + (" (received)" if d["from"] == "received" else "")
+        received = " (received)" if d["from"] == "received" else ""
+        return f"{who} plants {pname(d['card'])} on plot {d['plot']}{received}"
     if k == "reveal":
         return f"{who} reveals {_cards(d['cards'])}"
     if k == "harvest":
@@ -93,9 +100,9 @@ def describe(e: Event, viewer: int | None = None) -> str:
         where = f" on plot {d['plot']}" if "plot" in d else ""
         return f"{who} buys {d['item']}{where} for {d['price']} coin(s)"
     if k == "offer":
-        return f"{who} offers: {d['offer']}"
+        return f"{who} offers: {_offer_text(d)}"
     if k == "trade":
-        return f"{who} accepts P{d['buyer']}'s offer ({d['offer']})"
+        return f"{who} accepts P{d['buyer']}'s offer ({_offer_text(d)})"
     if k == "keep":
         return f"{who} keeps {pname(d['card'])}"
     if k == "give":

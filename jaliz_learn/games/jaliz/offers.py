@@ -9,7 +9,8 @@ builds the i-th offer on demand (mixed-radix decoding). It holds copies of the
 buyer's own data only, never the state, so a bot cannot reach hidden cards
 through its legal actions.
 
->>> space = OfferSpace(market=(8, 10), hand=[0] * 13 + [2, 1] + [0] * 4, tokens=(2,), products=tuple(range(7, 16)), max_ask=1)
+>>> hand = [0] * 13 + [2, 1] + [0] * 4  # two turnips, one carrot
+>>> space = OfferSpace(market=(8, 10), hand=hand, tokens=(2,), products=tuple(range(7, 16)), max_ask=1)
 >>> len(space)  # 3 wants x 6 gives x 2 token sets x 10 asks
 360
 >>> space[0]
@@ -31,10 +32,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import JalizState
 
 
-def sub_multisets(items: Sequence[int]) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=512)
+def sub_multisets(items: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Distinct non-empty sub-multisets of a sorted tuple (the revealed cards wanted)."""
     out = {tuple(sorted(c)) for r in range(1, len(items) + 1) for c in _combos(items, r)}
-    return sorted(out, key=lambda t: (len(t), t))
+    return tuple(sorted(out, key=lambda t: (len(t), t)))
 
 
 def _combos(items: Sequence[int], r: int) -> Iterator[tuple[int, ...]]:
@@ -76,7 +78,7 @@ class OfferSpace(Sequence[Offer]):
         self._len = len(self._wants) * g * self._T * self._A
 
     @classmethod
-    def for_buyer(cls, state: "JalizState", buyer: int) -> "OfferSpace":
+    def for_buyer(cls, state: JalizState, buyer: int) -> OfferSpace:
         pl = state.players[buyer]
         return cls(state.market, pl.hand, pl.tokens, state.products, state.max_ask)
 
@@ -152,7 +154,7 @@ def offer_shape_problem(offer: Offer, market: Sequence[int], hand: Sequence[int]
     return None
 
 
-def offer_problem(state: "JalizState", buyer: int, offer: Offer, making: bool = False) -> tuple[str, str] | None:
+def offer_problem(state: JalizState, buyer: int, offer: Offer, making: bool = False) -> tuple[str, str] | None:
     """Why ``buyer``'s offer cannot be made (``making``) or accepted now, or ``None``."""
     pl = state.players[buyer]
     problem = offer_shape_problem(offer, state.market, pl.hand, pl.tokens, state.products, state.max_ask)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 PHASES = ("plant", "claim", "offer", "respond", "final-plant", "game-over")
 
 
-def state_to_json(s: "JalizState") -> dict[str, Any]:
+def state_to_json(s: JalizState) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": s.game.name, "options": dict(s.game.options), "num_players": s.num_players, "seed": s.seed,
         "players": [pl.to_json() for pl in s.players],
@@ -60,7 +60,7 @@ def _cards(value: Any, what: str) -> list[int]:
         raise InvalidPosition(f"{what}: {exc}") from None
 
 
-def _player_from_json(pl: "Player", d: dict[str, Any], where: str) -> None:
+def _player_from_json(pl: Player, d: dict[str, Any], where: str) -> None:
     if not isinstance(d, dict):
         raise InvalidPosition(f"{where} must be an object")
     for c in _cards(d.get("hand", []), f"{where}.hand"):
@@ -92,9 +92,8 @@ def _player_from_json(pl: "Player", d: dict[str, Any], where: str) -> None:
     pl.extra = dict(d.get("extra", {}))
 
 
-def state_from_json(game: Any, data: dict[str, Any]) -> "JalizState":
+def state_from_json(game: Any, data: dict[str, Any]) -> JalizState:
     """Rebuild a state (see the module docstring for positions)."""
-    from .state import JalizState
 
     check_json_keys(data, ["num_players"], "Jaliz position")
     n = data["num_players"]
@@ -151,7 +150,7 @@ def _offer(game: Any, o: Any) -> Offer:
     return a
 
 
-def _fill_deck_and_coins(s: "JalizState", data: dict[str, Any]) -> None:
+def _fill_deck_and_coins(s: JalizState, data: dict[str, Any]) -> None:
     """Use the given deck, or build it from every card not placed elsewhere (shuffled)."""
     used: Counter[int] = Counter(s.burned) + Counter(s.market)
     for _, cards in s.pending:

@@ -334,7 +334,6 @@ class JalizState(State):
         """Name the rule that forbids ``action`` now."""
         decision = self.decision()
         allowed = self.legal_actions(player)
-        pl = self.players[player]
 
         def bad(reason: str, rule: str, cls: type[IllegalAction] = RuleViolation) -> IllegalAction:
             return cls(reason, rule=rule, action=action, player=player, decision=decision, allowed=allowed)
@@ -477,7 +476,7 @@ class JalizState(State):
             self._claim(player, action.product)
         elif isinstance(action, Offer):
             self.offers[player] = action
-            self.log.add("offer", player, {"offer": str(action), "want": list(action.want), "give": list(action.give),
+            self.log.add("offer", player, {"want": list(action.want), "give": list(action.give),
                                            "tokens": list(action.tokens), "ask": list(action.ask)})
             self._next_buyer()
         elif isinstance(action, Accept):
@@ -617,7 +616,7 @@ class JalizState(State):
             b.tokens.remove(t)
             a.tokens.append(t)
         a.tokens.sort()
-        self.log.add("trade", self.active, {"buyer": buyer, "offer": str(offer), "want": list(offer.want),
+        self.log.add("trade", self.active, {"buyer": buyer, "want": list(offer.want),
                                             "give": list(offer.give), "tokens": list(offer.tokens),
                                             "ask": list(offer.ask)})
         self._queue(buyer, list(offer.want) + list(offer.ask))

@@ -110,7 +110,7 @@ class _BoardGame(Game):
         st.rng = Rng.from_json(data["rng"])
         st.log = EventLog.from_json(data["log"], int(data["turn"]))
         st.history = [(int(p), self.action_from_json(a)) for p, a in data["history"]]
-        self._fill(st, data, deck_top_first=True)
+        self._fill(st, data)
         st.first_player = int(data["first_player"])
         st.moves_made = int(data["moves_made"])
         st.over = bool(data["over"])
@@ -130,7 +130,7 @@ class _BoardGame(Game):
         full.setdefault("discard", "")
         full.setdefault("current", 0)
         full.setdefault("runouts", 0)
-        self._fill(st, full, deck_top_first=True, default_deck="deck" not in data)
+        self._fill(st, full, default_deck="deck" not in data)
         st.first_player = st.current
         st.log.turn = int(data.get("turn", 1))
         self._read_extra(st, full, full=False)
@@ -169,8 +169,8 @@ class _BoardGame(Game):
             counts[c] += 1
         return counts
 
-    def _fill(self, st: BaseState, data: Mapping[str, Any], *, deck_top_first: bool,
-              default_deck: bool = False) -> None:
+    def _fill(self, st: BaseState, data: Mapping[str, Any], *, default_deck: bool = False) -> None:
+        """Board, hands, deck (written top card first), discard pile, current player, run-outs."""
         st.board = self._board(data["board"])
         hands = data["hands"]
         if len(hands) != st.num_players:
@@ -179,7 +179,7 @@ class _BoardGame(Game):
         if not default_deck:
             deck = str(data["deck"]).upper()
             self._counts(deck, "the deck")
-            st.deck = list(reversed(deck)) if deck_top_first else list(deck)
+            st.deck = list(reversed(deck))
         st.discard = self._counts(data["discard"], "the discard pile")
         st.current = int(data["current"])
         if not 0 <= st.current < st.num_players:

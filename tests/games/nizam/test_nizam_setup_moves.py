@@ -201,3 +201,21 @@ def test_illegal_action_names_rule_and_allowed():
         state.apply("move r1 right E")
     assert err.value.rule == "NIZ-MOVE-01" and "rule NIZ-MOVE-01" in str(err.value)
     assert len(err.value.allowed) == len(state.legal_actions())
+
+
+def test_bad_positions_are_clear_errors():
+    for bad in [{"board": ["ABCDE"] * 4}, {"board": ["ABCDZ"] + PLAIN[1:]}, {"board": ["PBCDE"] + PLAIN[1:]},
+                {"board": PLAIN, "hands": ["A" * 13, ""]}, {"board": PLAIN, "hands": ["A"], "players": 2},
+                {"board": PLAIN, "current": 5}, {"hands": ["A", ""]}, ["not", "a", "dict"]]:
+        with pytest.raises(jaliz_learn.InvalidPosition):
+            NIZAM.state_from_json(bad)
+
+
+@pytest.mark.rules("NIZ-SCORE-03")
+def test_mid_turn_position_with_start_board():
+    start = ["AABAA", "CDEFG", "DEFGH", "EFGHC", "FGHCD"]
+    state = position(["AAABA", "CDEFG", "DEFGH", "EFGHC", "FGHCD"], start_board=start, hands=["", ""],
+                     deck="BCD")
+    assert state.decision() == "move-or-score" and state.observation(0).changed_lines == ("r1",)
+    state.apply("score")
+    assert state.scores() == (3, 0)

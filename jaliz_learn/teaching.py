@@ -1,0 +1,241 @@
+"""Small helpers for the teaching notebooks (pure Python: nothing here imports Jupyter).
+
+* :func:`show` draws a position as one player (or a spectator) sees it; the result has a
+  ``_repr_html_`` (notebooks, HTML export) and a plain-text ``repr`` (terminals, nbval).
+* :func:`do` applies actions written in text notation and returns what happened.
+* :func:`legal` lists the legal actions as text; :func:`why_not` explains a refused action
+  without raising (the state is left unchanged).
+* :func:`scenario` builds the Jaliz rulebook's worked examples as positions
+  (see :data:`SCENARIOS`); :func:`games_table` lists the registered games.
+
+>>> s = scenario("harvest")
+>>> print(do(s, "harvest 1"))
+P0> harvest 1
+    P0 harvests 8 potato from plot 1 (counts 8) for 3 coin(s)
+>>> why_not(s, "harvest 1")
+'JAL-HARVEST-04: plot 1 is empty; there is nothing to harvest'
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from .core.actions import Action
+from .core.errors import IllegalAction
+from .core.game import State
+from .core.registry import list_games, load_game
+
+__all__ = ["SCENARIOS", "Scenario", "Shown", "Transcript", "board_text", "do", "games_table", "legal",
+           "scenario", "show", "why_not"]
+
+
+# ------------------------------------------------------------------ showing a position
+class Shown:
+    """A position drawn for one viewer: HTML in a notebook, text elsewhere."""
+
+    def __init__(self, html: str, text: str) -> None:
+        self.html = html
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _name(product: Any) -> str:
+    from .games.jaliz.actions import pname
+
+    return pname(product)
+
+
+def board_text(obs: Any) -> str:
+    """A plain-text board of a Jaliz observation (one line per farm)."""
+    who = "spectator" if obs.player is None else f"player {obs.player}"
+    cur = "nobody (game over)" if obs.current_player is None else f"P{obs.current_player}"
+    lines = [f"Jaliz ({obs.params.mode}) turn {obs.turn}, active P{obs.active_player}, decision "
+             f"'{obs.decision}' by {cur}; view of {who}",
+             f"deck {obs.deck_size}, burned {len(obs.burned)}, deck ran out {obs.deck_runs_out}/"
+             f"{obs.params.deck_passes}; market: {', '.join(_name(c) for c in obs.market) or '-'}"]
+    for p, f in enumerate(obs.farms):
+        mark = ">" if p == obs.current_player else " "
+        plots = " | ".join(str(pl) for pl in f.plots)
+        if p == obs.player:
+            hand = "hand: " + (", ".join(_name(c) for c in obs.hand or ()) or "(empty)")
+        else:
+            hand = f"hand: {f.hand_size} cards"
+        equip = "".join(x for x, ok in ((" tractor", f.tractor), (" third-plot", f.third_plot)) if ok)
+        lines.append(f"{mark}P{p} [{plots}] coins {f.coins}, {hand}, tokens {list(f.tokens)}{equip}, "
+                     f"score {f.score}")
+    for b, offer in obs.offers:
+        lines.append(f"  open offer of P{b}: {offer}")
+    for p, cards in obs.pending:
+        lines.append(f"  P{p} must plant {', '.join(_name(c) for c in cards)}")
+    return "\n".join(lines)
+
+
+def show(state: State, viewer: int | None = None) -> Shown:
+    """The position as ``viewer`` sees it (``None``: a spectator, who sees no hand).
+
+    >>> s = scenario("priority-claim")
+    >>> print(show(s, viewer=0).text.splitlines()[2])
+    >P0 [empty | empty] coins 0, hand: melon, tokens [], score 0
+    """
+    obs = state.observation(viewer)
+    html_of = getattr(obs, "_repr_html_", None)
+    html = html_of() if callable(html_of) else f"<pre>{escape(str(state))}</pre>"
+    text = board_text(obs) if hasattr(obs, "farms") and hasattr(obs, "params") else str(state)
+    return Shown(html, text)
+
+
+# ------------------------------------------------------------------ actions
+@dataclass
+class Transcript:
+    """The actions applied by :func:`do` and the events each one caused."""
+
+    steps: list[tuple[int | None, str, list[str]]] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        out = []
+        for player, action, lines in self.steps:
+            out.append(f"P{player}> {action}")
+            out.extend(f"    {line}" for line in lines)
+        return "\n".join(out)
+
+    __str__ = __repr__
+
+
+def do(state: State, *actions: Action | str, viewer: int | None = None) -> Transcript:
+    """Apply ``actions`` (text notation or Action objects) one after the other.
+
+    Returns a :class:`Transcript`: each action with the events it caused, as
+    ``viewer`` may see them (default: a spectator, so private draws show as counts).
+    An illegal action raises an :class:`~jaliz_learn.IllegalAction` naming its rule;
+    the actions before it stay applied.
+    """
+    out = Transcript()
+    for action in actions:
+        player = state.current_player()
+        events = state.apply(action)
+        parsed = action if isinstance(action, Action) else state.game.parse_action(action, state)
+        lines = [state.game.describe_event(e.seen_by(viewer), viewer) for e in events]
+        out.steps.append((player, str(parsed), lines))
+    return out
+
+
+def legal(state: State, limit: int = 30) -> list[str]:
+    """The current player's legal actions in text notation (at most ``limit``, then a count)."""
+    acts = state.legal_actions()
+    total = len(acts)
+    shown = [str(acts[i]) for i in range(min(total, limit))]
+    if total > limit:
+        shown.append(f"... and {total - limit} more")
+    return shown
+
+
+def why_not(state: State, action: Action | str) -> str:
+    """``'RULE-ID: reason'`` if ``action`` is illegal for the current player now, else ``'legal'``.
+
+    Nothing is applied, so the state is unchanged either way.
+    """
+    parsed = action if isinstance(action, Action) else state.game.parse_action(action, state)
+    player = state.current_player()
+    if player is None:
+        return "the game is over"
+    try:
+        state.check_action(player, parsed)
+    except IllegalAction as exc:
+        return f"{exc.rule}: {exc.reason}"
+    return "legal"
+
+
+# ------------------------------------------------------------------ rulebook examples
+@dataclass(frozen=True)
+class Scenario:
+    """A worked example of the rulebook as a Jaliz position (``game.state_from_json``)."""
+
+    name: str
+    title: str
+    rules: tuple[str, ...]
+    story: str
+    seats: Mapping[str, int]
+    position: Mapping[str, Any]
+
+
+FILLER = ["beans"] * 6  # the bottom of a scenario deck: drawn at the end of the turn
+
+SCENARIOS: dict[str, Scenario] = {s.name: s for s in (
+    Scenario(
+        "harvest", "Example of harvesting: eight potatoes and four peas",
+        ("JAL-HARVEST-02", "JAL-HARVEST-03", "JAL-HARVEST-04"),
+        "The player has eight potatoes and four peas planted. Eight potatoes are worth three coins: three "
+        "potato cards become coins, five are burned. Four peas count as three peas: two coins, two burned.",
+        {"player": 0},
+        # potatoes (card 17) are in the deck from 6 players on
+        {"num_players": 6, "seed": 1,
+         "players": [{"hand": ["peas"], "plots": [["potato", 8, False], ["peas", 4, False]]},
+                     {}, {}, {}, {}, {}]},
+    ),
+    Scenario(
+        "watermelon", "Example of trading: the eggplant and the watermelon",
+        ("JAL-MARKET-01", "JAL-MARKET-04", "JAL-MARKET-05", "JAL-MARKET-10", "JAL-MARKET-11", "JAL-R-ASK"),
+        "Red plants a turnip and a carrot, reveals a turnip and an eggplant and keeps the turnip. Green offers "
+        "a carrot for the eggplant; red refuses. Green offers two turnips and a carrot for the eggplant and "
+        "red's watermelon; red accepts. Green plants eggplant and watermelon, red the two turnips and the carrot.",
+        {"red": 0, "green": 1},
+        {"num_players": 3, "seed": 1,
+         "players": [{"hand": ["turnip", "carrot", "watermelon"]},
+                     {"hand": ["turnip", "turnip", "carrot", "peas"]}, {}],
+         "deck": FILLER + ["eggplant", "turnip"]},
+    ),
+    Scenario(
+        "credit-tokens", "Example of trading with a credit token: tomato and red pepper",
+        ("JAL-CREDIT-01", "JAL-CREDIT-03", "JAL-CREDIT-04"),
+        "Yellow plants a pumpkin and a carrot and reveals a red pepper and a tomato. Red offers a carrot and "
+        "its own credit token for the tomato; green, with no suitable card, offers a credit token it got in an "
+        "earlier trade for the red pepper. Yellow accepts both offers.",
+        {"yellow": 0, "red": 1, "green": 2},
+        {"num_players": 4, "seed": 1,
+         "players": [{"hand": ["pumpkin", "carrot"]}, {"hand": ["carrot"], "tokens": [1]},
+                     {"hand": [], "tokens": [2, 3]}, {"tokens": []}],
+         "deck": FILLER + ["tomato", "pepper"]},
+    ),
+    Scenario(
+        "priority-claim", "Example of a trade where a player takes a card ahead of its owner",
+        ("JAL-CREDIT-02",),
+        "The active player plants a melon and reveals a carrot and a watermelon. Another player holds the "
+        "active player's credit token: they take the carrot first, even if the active player wants it, and "
+        "return the token.",
+        {"active": 0, "token holder": 2},
+        {"num_players": 3, "seed": 1,
+         "players": [{"hand": ["melon"], "tokens": []}, {}, {"tokens": [0, 2]}],
+         "deck": FILLER + ["watermelon", "carrot"]},
+    ),
+)}
+
+
+def scenario(name: str, game: str = "jaliz", **options: Any) -> State:
+    """A fresh state for the rulebook example ``name`` (see :data:`SCENARIOS`)."""
+    if name not in SCENARIOS:
+        raise KeyError(f"no scenario {name!r}; scenarios: {', '.join(SCENARIOS)}")
+    return load_game(game, **options).state_from_json(copy.deepcopy(dict(SCENARIOS[name].position)))
+
+
+# ------------------------------------------------------------------ games
+def games_table(names: Sequence[str] | None = None) -> Any:
+    """The registered games as a pandas DataFrame: name, title, players, description."""
+    import pandas as pd  # imported lazily: the engine does not need pandas
+
+    rows = []
+    for info in list_games():
+        if names is not None and info.name not in names:
+            continue
+        players = (f"{info.min_players}" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players}")
+        rows.append({"name": info.name, "title": info.title, "players": players, "description": info.description})
+    return pd.DataFrame(rows, columns=["name", "title", "players", "description"])

@@ -1,0 +1,181 @@
+"""``ReplayViewer``: step through a recorded Jaliz game on the same board drawing.
+
+The source is a state (finished or not), a record dict (``state.record()``) or the path of a
+saved JSON record. Positions are rebuilt by replaying the first k actions from the seed; every
+``CHECKPOINT`` steps a copy is cached, so any step is at most that many actions away. The
+viewer drop-down switches the point of view: a player sees their own hand and their own
+draws; the spectator sees neither.
+
+>>> import jaliz_learn
+>>> from jaliz_learn.bots import RandomBot
+>>> done = jaliz_learn.play("jaliz", [RandomBot(1), RandomBot(2), RandomBot(3)], seed=5).state
+>>> rv = ReplayViewer(done, viewer=1)
+>>> rv.steps == len(done.history), rv.step == 0
+(True, True)
+>>> rv.go(rv.steps); rv.state.is_over()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+import jaliz_learn
+from jaliz_learn.games.jaliz.render import state_html
+
+from ._layout import BoardLayout
+from ._paint import Painter
+from .board import make_canvas, reset_client_canvas
+
+#: A copy of the position is cached every CHECKPOINT actions.
+CHECKPOINT = 25
+
+
+class ReplayViewer(widgets.VBox):
+    """Step through a game: first / previous / next / last, a slider over the actions, a viewer choice."""
+
+    def __init__(self, source: Any, viewer: int | None = None) -> None:
+        record = _as_record(source)
+        self.record = record
+        self.game = jaliz_learn.load_game(record["game"], **(record.get("options") or {}))
+        start = self.game.initial_state(num_players=record["num_players"], seed=record["seed"])
+        raw = record.get("actions_json") or record["actions"]
+        # one pass over the game: checkpoints, log boundaries, the actions as played
+        self.actions: list[Any] = []
+        self.actors: list[int] = []
+        self._log_end = [len(start.log)]
+        self._checkpoints: dict[int, Any] = {0: start.clone()}
+        final = start
+        for k, a in enumerate(raw, start=1):
+            action = self.game.action_from_json(a) if isinstance(a, dict) else a
+            actor = final.current_player()
+            final.apply(action)
+            self.actions.append(final.history[-1][1])
+            self.actors.append(actor)
+            self._log_end.append(len(final.log))
+            if k % CHECKPOINT == 0:
+                self._checkpoints[k] = final.clone()
+        self.final = final
+        self.steps = len(self.actions)
+        n = final.num_players
+        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
+            raise jaliz_learn.InvalidOption(f"viewer must be a seat 0-{n - 1} or None, not {viewer!r}")
+        self.viewer = viewer
+        self.step = 0
+        self.state: Any = self._checkpoints[0].clone()
+        self._state_step = 0
+        self.layout_geometry = BoardLayout(n)
+        self.canvas = make_canvas(self.layout_geometry)
+        self.painter = Painter(self.canvas, self.layout_geometry)
+        # controls
+        def nav(label: str, tip: str, to: Any) -> widgets.Button:
+            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="44px"))
+            b.on_click(lambda _b: self.go(to()))
+            return b
+
+        self.first_btn = nav("⏮", "first", lambda: 0)
+        self.prev_btn = nav("◀", "previous", lambda: self.step - 1)
+        self.next_btn = nav("▶", "next", lambda: self.step + 1)
+        self.last_btn = nav("⏭", "last", lambda: self.steps)
+        self.slider = widgets.IntSlider(value=0, min=0, max=self.steps, description="step",
+                                        continuous_update=False, layout=widgets.Layout(width="420px"))
+        self.slider.observe(lambda c: self.go(c["new"]), names="value")
+        self.viewer_dd = widgets.Dropdown(options=[("spectator", -1)] + [(f"P{p}", p) for p in range(n)],
+                                          value=-1 if viewer is None else viewer, description="view of",
+                                          layout=widgets.Layout(width="170px"))
+        self.viewer_dd.observe(lambda c: self.set_viewer(None if c["new"] == -1 else c["new"]), names="value")
+        self.step_html = widgets.HTML()
+        self.events_html = widgets.HTML(layout=widgets.Layout(max_height="160px", overflow="auto"))
+        bar = widgets.HBox([self.first_btn, self.prev_btn, self.next_btn, self.last_btn, self.slider, self.viewer_dd])
+        super().__init__(children=[bar, self.step_html, self.canvas, self.events_html])
+        self.canvas.on_client_ready(self._on_client_ready)
+        self._render()
+
+    # ------------------------------------------------------------------ navigation
+    def go(self, step: int) -> None:
+        """Show the position after ``step`` actions (clamped to 0..steps)."""
+        step = max(0, min(int(step), self.steps))
+        self._seek(step)
+        self.step = step
+        if self.slider.value != step:
+            self.slider.value = step  # its observer calls go() again, which then finds nothing to do
+        self._render()
+
+    def _seek(self, step: int) -> None:
+        if step == self._state_step:
+            return
+        if step < self._state_step or step - self._state_step > CHECKPOINT:
+            base = max(k for k in self._checkpoints if k <= step)
+            self.state = self._checkpoints[base].clone()
+            self._state_step = base
+        while self._state_step < step:
+            self.state.apply(self.actions[self._state_step])
+            self._state_step += 1
+
+    def set_viewer(self, viewer: int | None) -> None:
+        """Switch the point of view (``None``: spectator)."""
+        self.viewer = viewer
+        value = -1 if viewer is None else viewer
+        if self.viewer_dd.value != value:
+            self.viewer_dd.value = value
+        self._render()
+
+    def observation(self) -> Any:
+        return self.state.observation(self.viewer)
+
+    def step_events(self, step: int | None = None) -> list[str]:
+        """The event lines of one step as the current viewer sees them (step 0: the setup and deal)."""
+        k = self.step if step is None else step
+        lo = self._log_end[k - 1] if k > 0 else 0
+        hi = self._log_end[k]
+        events = self.final.events(self.viewer)[lo:hi]
+        return [self.game.describe_event(e, self.viewer) for e in events]
+
+    # ------------------------------------------------------------------ drawing
+    def _on_client_ready(self) -> None:
+        reset_client_canvas(self.canvas)
+        self.painter.invalidate()
+        self._render()
+
+    def _render(self) -> None:
+        obs = self.observation()
+        who = "spectator" if self.viewer is None else f"P{self.viewer}"
+        self.painter.draw(obs, {"viewer_label": f"replay · view of {who}", "hand_sel": None, "market_sel": None})
+        if self.step == 0:
+            head = f"Step 0 of {self.steps}: the deal"
+        else:
+            head = (f"Step {self.step} of {self.steps}: P{self.actors[self.step - 1]} plays "
+                    f"<code>{escape(str(self.actions[self.step - 1]))}</code>")
+        self.step_html.value = f"<div style='font-size:14px'>{head}</div>"
+        self.events_html.value = ("<div style='font-family:monospace;font-size:12px'>"
+                                  + "<br>".join(escape(t) for t in self.step_events()) + "</div>")
+
+    def _repr_html_(self) -> str:
+        return state_html(self.observation())
+
+    def __repr__(self) -> str:
+        return f"ReplayViewer({self.game.name}, seed={self.record['seed']}, step {self.step}/{self.steps})"
+
+
+def _as_record(source: Any) -> dict[str, Any]:
+    if isinstance(source, jaliz_learn.State):
+        return source.record()
+    if isinstance(source, (str, PathLike)):
+        path = Path(source)
+        if not path.exists():
+            raise jaliz_learn.InvalidPosition(f"no game record at {str(path)!r}")
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+    if isinstance(source, dict):
+        for key in ("game", "num_players", "seed"):
+            if key not in source:
+                raise jaliz_learn.InvalidPosition(f"a game record needs the field {key!r}")
+        if "actions" not in source and "actions_json" not in source:
+            raise jaliz_learn.InvalidPosition("a game record needs the field 'actions'")
+        return source
+    raise jaliz_learn.InvalidPosition(f"ReplayViewer needs a state, a record dict or a path, not {type(source).__name__}")
