@@ -4,7 +4,7 @@
   ``_repr_html_`` (notebooks, HTML export) and a plain-text ``repr`` (terminals, nbval).
 * :func:`do` applies actions written in text notation and returns what happened.
 * :func:`legal` lists the legal actions as text; :func:`why_not` explains a refused action
-  without raising (the state is left unchanged).
+  without raising (the state is left unchanged); :func:`names` turns card numbers into names.
 * :func:`scenario` builds the Jaliz rulebook's worked examples as positions
   (see :data:`SCENARIOS`); :func:`games_table` lists the registered games.
 
@@ -29,7 +29,7 @@ from .core.errors import IllegalAction
 from .core.game import State
 from .core.registry import list_games, load_game
 
-__all__ = ["SCENARIOS", "Scenario", "Shown", "Transcript", "board_text", "do", "games_table", "legal",
+__all__ = ["SCENARIOS", "Scenario", "Shown", "Transcript", "board_text", "do", "games_table", "legal", "names",
            "scenario", "show", "why_not"]
 
 
@@ -52,6 +52,15 @@ def _name(product: Any) -> str:
     from .games.jaliz.actions import pname
 
     return pname(product)
+
+
+def names(cards: Any) -> list[str]:
+    """Jaliz product numbers as short names.
+
+    >>> names((9, 13, 13))
+    ['tomato', 'turnip', 'turnip']
+    """
+    return [_name(c) for c in cards]
 
 
 def board_text(obs: Any) -> str:

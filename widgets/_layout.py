@@ -6,7 +6,7 @@ changes.
 
 >>> lay = BoardLayout(4)
 >>> lay.width, lay.height
-(980, 560)
+(860, 562)
 >>> lay.hit(*lay.plot_rect(0, 0)[:2])
 ('plot', 0, 0)
 >>> lay.hit(*lay.card_rect(0, 5)[:2])
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 Rect = tuple[float, float, float, float]
 
-WIDTH = 980
+WIDTH = 860
 HEADER_H = 36
 MARKET_H = 128
 FARM_H = 138
@@ -27,8 +27,8 @@ HAND_H = 122
 FARM_COLS = 2
 CARD_W, CARD_H = 62, 88
 MARKET_CARD_W, MARKET_CARD_H = 58, 82
-PLOT_W, PLOT_H = 132, 82
-OFFER_X = 300
+PLOT_W, PLOT_H = 128, 80
+OFFER_X = 160
 OFFER_LINE = 17
 
 
@@ -72,7 +72,7 @@ class BoardLayout:
     # ---- items ----------------------------------------------------------------------------
     def plot_rect(self, p: int, i: int) -> Rect:
         x, y, _, _ = self.farm_rect(p)
-        return (x + 10 + i * (PLOT_W + 10), y + 34, PLOT_W, PLOT_H)
+        return (x + 12 + i * (PLOT_W + 8), y + 48, PLOT_W, PLOT_H)
 
     def market_card_rect(self, i: int) -> Rect:
         _, y, _, _ = self.market_rect()
@@ -80,7 +80,7 @@ class BoardLayout:
 
     def offer_rect(self, i: int) -> Rect:
         _, y, _, _ = self.market_rect()
-        return (OFFER_X, y + 28 + i * OFFER_LINE, 400, OFFER_LINE)
+        return (OFFER_X, y + 28 + i * OFFER_LINE, 420, OFFER_LINE)
 
     def card_step(self, n: int) -> float:
         """Horizontal distance between hand cards (cards overlap when the hand is long)."""

@@ -220,21 +220,17 @@ class Painter:
                 c.set_line_dash([])
                 self._text("3rd plot", pr[0] + pr[2] / 2, pr[1] + 36, 12, "#8a7c56", align="center")
                 self._text("(not bought)", pr[0] + pr[2] / 2, pr[1] + 52, 11, "#8a7c56", align="center")
-        # equipment and tokens
-        ex = lay.plot_rect(p, 2)[0] + lay.plot_rect(p, 2)[2] + 12
-        ey = y + 48
+        # second line: credit tokens, tractor, mode extras (advanced mode: Model Farmer cards, ...)
+        tokens = ", ".join(f"P{t}" for t in farm.tokens) or "none"
+        line = f"credit tokens: {tokens}"
+        line += "".join(f" · {k}: {short_extra(v, 24)}" for k, v in farm.extras)
+        right = x + w - 12
         if farm.tractor:
             c.fill_style = "#2e7d32"
-            c.fill_rect(ex, ey - 13, 62, 18)
-            self._text("tractor", ex + 31, ey, 12, "#ffffff", bold=True, align="center")
-            ey += 24
-        tokens = ", ".join(f"P{t}" for t in farm.tokens) or "none"
-        self._text(f"tokens: {tokens}", ex, ey, 12, "#333", max_width=w - (ex - x) - 10)
-        ey += 18
-        extras = [f"{k}: {short_extra(v, 24)}" for k, v in farm.extras]
-        for line in extras[:2]:
-            self._text(line, ex, ey, 11, "#7a4b00", max_width=w - (ex - x) - 10)
-            ey += 15
+            c.fill_rect(right - 62, y + 29, 62, 16)
+            self._text("tractor", right - 31, y + 41, 12, "#ffffff", bold=True, align="center")
+            right -= 70
+        self._text(line, x + 12, y + 41, 12, "#333" if not farm.extras else "#7a4b00", max_width=right - x - 16)
 
     def _plot(self, plot: Any, r: Rect, i: int) -> None:
         c = self.canvas
@@ -248,10 +244,10 @@ class Painter:
         fg = text_colour(fill)
         self._text(f"plot {i + 1}", x + 6, y + 15, 11, fg)
         if plot.product:
-            self._text(pname(plot.product), x + w / 2, y + 38, 14, fg, bold=True, align="center", max_width=w - 8)
-            self._text(f"× {plot.count}", x + w / 2, y + 66, 22, fg, bold=True, align="center")
+            self._text(pname(plot.product), x + w / 2, y + 36, 14, fg, bold=True, align="center", max_width=w - 8)
+            self._text(f"× {plot.count}", x + w / 2, y + 62, 22, fg, bold=True, align="center")
         else:
-            self._text("empty", x + w / 2, y + 48, 13, "#6d5f3d", align="center")
+            self._text("empty", x + w / 2, y + 46, 13, "#6d5f3d", align="center")
         if plot.fertilizer:
             c.fill_style = "#3e2723"
             c.fill_rect(x + w - 22, y + 3, 19, 17)

@@ -345,7 +345,7 @@ class JalizBoard(widgets.VBox):
         self.text_in.on_submit(lambda _t: self.apply(self.text_in.value))
         rows.append(widgets.HBox([self.all_dd, self.all_btn, self.text_in, self.text_btn]))
         self.controls = widgets.VBox(rows)
-        self.give_to.options = [(f"P{q}", q) for q in range(n) if q != self.human]
+        _set_options(self.give_to, [(f"P{q}", q) for q in range(n) if q != self.human])
 
     def pass_btn_2(self) -> widgets.Button:
         return _button("Pass", lambda: self.apply("pass"), "make no offer this round")
@@ -463,7 +463,7 @@ class JalizBoard(widgets.VBox):
         self._sync_controls(obs)
         events = self.state.events(self.human)[-LOG_LINES:]
         lines = [escape(self.game.describe_event(e, self.human)) for e in events]
-        self.log_html.value = ("<div style='font-family:monospace;font-size:12px;color:#333'>"
+        self.log_html.value = ("<div style='font-family:monospace;font-size:12px;line-height:1.35;color:#333'>"
                                + "<br>".join(lines) + "</div>")
 
     # ------------------------------------------------------------------ static views
@@ -477,9 +477,12 @@ class JalizBoard(widgets.VBox):
 
 
 def _set_options(dd: Any, options: list[Any]) -> None:
-    """Set a selection widget's options only if they changed (each change is a message to the browser)."""
+    """Set a selection widget's options only if they changed (each change is a message to the browser);
+    a drop-down then shows its first option (not a blank choice)."""
     if tuple(dd.options) != tuple(options):
         dd.options = options
+        if options and isinstance(dd, widgets.Dropdown) and dd.index is None:
+            dd.index = 0
 
 
 def _running_loop() -> Any:

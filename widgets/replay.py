@@ -75,14 +75,14 @@ class ReplayViewer(widgets.VBox):
         self.painter = Painter(self.canvas, self.layout_geometry)
         # controls
         def nav(label: str, tip: str, to: Any) -> widgets.Button:
-            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="44px"))
+            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="auto"))
             b.on_click(lambda _b: self.go(to()))
             return b
 
-        self.first_btn = nav("⏮", "first", lambda: 0)
-        self.prev_btn = nav("◀", "previous", lambda: self.step - 1)
-        self.next_btn = nav("▶", "next", lambda: self.step + 1)
-        self.last_btn = nav("⏭", "last", lambda: self.steps)
+        self.first_btn = nav("« first", "the deal", lambda: 0)
+        self.prev_btn = nav("‹ prev", "previous step", lambda: self.step - 1)
+        self.next_btn = nav("next ›", "next step", lambda: self.step + 1)
+        self.last_btn = nav("last »", "the last position", lambda: self.steps)
         self.slider = widgets.IntSlider(value=0, min=0, max=self.steps, description="step",
                                         continuous_update=False, layout=widgets.Layout(width="420px"))
         self.slider.observe(lambda c: self.go(c["new"]), names="value")
@@ -153,7 +153,7 @@ class ReplayViewer(widgets.VBox):
             head = (f"Step {self.step} of {self.steps}: P{self.actors[self.step - 1]} plays "
                     f"<code>{escape(str(self.actions[self.step - 1]))}</code>")
         self.step_html.value = f"<div style='font-size:14px'>{head}</div>"
-        self.events_html.value = ("<div style='font-family:monospace;font-size:12px'>"
+        self.events_html.value = ("<div style='font-family:monospace;font-size:12px;line-height:1.35'>"
                                   + "<br>".join(escape(t) for t in self.step_events()) + "</div>")
 
     def _repr_html_(self) -> str:

@@ -75,7 +75,8 @@ def test_json_round_trip_notation_and_illegal_actions(name, n):
     game = jaliz_learn.load_game(name)
 
     def check(state, step):
-        if step % 7:
+        # dense early, sparse later: long games (Pearl of the East) stay cheap
+        if step % 7 if step < 200 else step % 101:
             return
         data = state.to_json()
         back = game.state_from_json(json.loads(json.dumps(data)))

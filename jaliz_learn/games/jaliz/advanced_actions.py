@@ -249,10 +249,11 @@ class ShopSpace(Sequence[Shop]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("proposal index out of range")
-        for (to, their_tokens), size in zip(self._targets, self._blocks):
-            if i < size:
-                break
-            i -= size
+        block = 0
+        while i >= self._blocks[block]:
+            i -= self._blocks[block]
+            block += 1
+        to, their_tokens = self._targets[block]
         i += 1  # skip the empty proposal
         i, a = divmod(i, self._A)
         i, t = divmod(i, self._T)

@@ -17,8 +17,13 @@ from typing import Any
 from ...bots.base import BaseBot
 from ...core.actions import Action
 from .actions import Accept, Buy, Claim, Done, Give, Harvest, Keep, Offer, Pass, Plant, Refuse
+from .advanced_actions import Breed, CrowPick, DroughtOn, RainOn, Recycle, SnowOn
 from .data import PRODUCTS, coins_for
 from .observation import JalizObservation
+
+#: Advanced-mode event decisions (jaliz_learn/games/jaliz/advanced.py).
+EVENT_DECISIONS = frozenset(("crow", "gardener", "snow", "drought", "rain", "shop", "shop-reply", "recycle",
+                             "breeding"))
 
 
 def plot_value(product: int | None, count: int, fertilizer: bool) -> int:
@@ -64,7 +69,42 @@ class HeuristicJalizBot(BaseBot):
             return self._offer(obs, legal_actions)
         if decision == "respond":
             return self._respond(obs, small)
+        if decision in EVENT_DECISIONS:
+            return self._event(obs, small, decision)
         return small[self.rng.randrange(len(small))]
+
+    # -- advanced-mode events (JADV-*) ----------------------------------------------
+    def _event(self, obs: JalizObservation, legal: list[Action], decision: str) -> Action:
+        """Hurt the neighbours' best plots, lose the least, help the own longest plot; no Shopping Day trades."""
+        me = obs.player or 0
+        n = obs.num_players
+        farm = obs.farms[me]
+        mine = {p.product for p in farm.plots if p.product}
+        passing = next((a for a in legal if isinstance(a, (Pass, Refuse))), None)
+
+        def plot(p: int, k: int) -> tuple[int, int]:
+            v = obs.farms[p].plots[k - 1]
+            return plot_value(*v[:3]), v.count
+
+        if decision == "gardener":
+            good = [a for a in legal if isinstance(a, Plant) and farm.plots[a.plot - 1].product == a.product]
+            return max(good, key=lambda a: farm.plots[a.plot - 1].count) if good else passing or legal[0]
+        if decision == "recycle":
+            pick = next((a for a in legal if isinstance(a, Recycle) and a.product in mine), None)
+            return pick if pick is not None else passing or legal[0]
+        if decision == "crow":
+            return max((a for a in legal if isinstance(a, CrowPick)), key=lambda a: plot((me + 1) % n, a.plot))
+        if decision == "snow":
+            return max((a for a in legal if isinstance(a, SnowOn)), key=lambda a: plot((me - 1) % n, a.plot))
+        if decision == "drought":
+            return min((a for a in legal if isinstance(a, DroughtOn)), key=lambda a: plot(me, a.plot))
+        if decision == "rain":
+            return max((a for a in legal if isinstance(a, RainOn)), key=lambda a: plot(me, a.plot)[1])
+        if decision == "breeding":
+            best = max(farm.plots, key=lambda v: v.count)
+            breed = next((a for a in legal if isinstance(a, Breed) and a.product == best.product), None)
+            return breed if breed is not None else legal[0]
+        return passing if passing is not None else legal[0]  # shop: pass; shop-reply: refuse
 
     # -- planting -------------------------------------------------------------
     def _plant(self, obs: JalizObservation, legal: list[Action], decision: str) -> Action:

@@ -6,8 +6,8 @@ is the proposal of jaliz-data.md §4.2, JADV-DECK-01). The rulebook gives no cop
 counts at all, so every count is proposed; the deck is an option of the game
 (``event_deck``, JADV-DECK-01).
 
->>> EVENTS["crow"].title, EVENTS["thief"].status
-('Crow', 'proposed')
+>>> EVENTS["crow"].title, EVENTS["crow"].sourced, EVENTS["thief"].sourced
+('Crow', True, False)
 >>> sum(DEFAULT_DECK.values())
 22
 >>> deck_from_option("crow=3,snow=1")["crow"], deck_from_option("rulebook")["thief"]
@@ -40,6 +40,11 @@ class EventCard:
     @property
     def seasonal(self) -> bool:
         return self.kind == SEASONAL
+
+    @property
+    def sourced(self) -> bool:
+        """True if the rulebook describes the effect (else it is proposed)."""
+        return self.status.startswith("sourced")
 
 
 _RB = "sourced: rulebook, Advanced Mode > Event Cards"
@@ -79,7 +84,7 @@ EVENTS: dict[str, EventCard] = {e.name: e for e in (
 DEFAULT_DECK: dict[str, int] = {name: 2 for name in EVENTS}
 
 #: Only the events the rulebook describes (option ``event_deck="rulebook"``), 2 copies each (proposed).
-RULEBOOK_DECK: dict[str, int] = {name: (2 if e.status == _RB else 0) for name, e in EVENTS.items()}
+RULEBOOK_DECK: dict[str, int] = {name: (2 if e.sourced else 0) for name, e in EVENTS.items()}
 
 #: Aliases accepted in options and notation.
 ALIASES = {"shopping-day": "shopping", "shop": "shopping", "modelfarmer": "model-farmer", "model": "model-farmer",

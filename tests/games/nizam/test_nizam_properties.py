@@ -60,10 +60,11 @@ def check_invariants(state, rng):
         assert obs.hand == counts_text(state.hands[p])
         # hands and the discard pile are shown sorted and board rows have 5 letters, so an
         # unsorted deck order of 6+ cards can only appear in the observation if it leaked
+        values = [v for v in vars(obs).values() if isinstance(v, str)] + list(obs.board)
         deck = "".join(state.deck)
-        if len(deck) >= 6 and deck != "".join(sorted(deck)):
-            values = [v for v in vars(obs).values() if isinstance(v, str)] + list(obs.board)
-            assert all(deck not in v and deck[::-1] not in v for v in values), "the deck order leaked"
+        for order in (deck, deck[::-1]):
+            if len(order) >= 6 and order != "".join(sorted(order)):
+                assert all(order not in v for v in values), "the deck order leaked"
     legal = state.legal_actions()
     assert len(legal) > 0
     if rng.randrange(15):

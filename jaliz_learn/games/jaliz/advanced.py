@@ -1,0 +1,705 @@
+"""Jaliz advanced mode: the standard game plus the event deck (rulebook "Advanced Mode").
+
+The advanced state extends :class:`~jaliz_learn.games.jaliz.state.JalizState`
+through its mode hooks; every standard rule applies unchanged (JADV-SETUP-01).
+
+Events (events_data.py holds the deck; docs/rulings/jaliz-advanced.md the rulings):
+
+* The event deck is shuffled at setup (JADV-SETUP-02). At the start of every round
+  except the first, i.e. before seat 0 plants (JADV-R-ROUND), the seasonal tokens
+  of the previous event are removed (JADV-EVENT-03) and one event is revealed
+  (JADV-EVENT-01); an empty event deck is reshuffled first (JADV-EVENT-05).
+* Players with a choice resolve it one at a time in seat order starting with the
+  active player (JADV-R-ORDER); a player without any choice is skipped
+  (JADV-EVENT-06). Nobody may harvest or buy meanwhile (JADV-EVENT-04).
+* Then the turn goes on as in the standard game.
+
+Decision kinds added (``state.decision()``): ``crow``, ``gardener``, ``snow``,
+``drought``, ``rain``, ``shop`` (Shopping Day proposal), ``shop-reply``,
+``recycle``, ``breeding``. Thief, Tax and Model Farmer need no decision.
+
+>>> import jaliz_learn
+>>> s = jaliz_learn.load_game("jaliz-advanced").initial_state(num_players=4, seed=1)
+>>> len(s.event_deck), s.params.mode
+(22, 'advanced')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction, InvalidOption, InvalidPosition, RuleViolation, WrongPhase
+from ...core.events import Event
+from ...core.game import GameInfo, OptionSpec
+from ...core.legal import ConcatActions
+from ...core.rng import Rng
+from ...core.rules import RuleCatalogue
+from .actions import PASS, REFUSE, Accept, Buy, Harvest, Pass, Plant, Refuse, pname
+from .advanced_actions import (
+    ADVANCED_ACTION_TYPES,
+    BREED,
+    CROW,
+    DROUGHT,
+    RAIN,
+    RECYCLE,
+    SNOW,
+    Breed,
+    CrowPick,
+    DroughtOn,
+    RainOn,
+    Recycle,
+    Shop,
+    ShopSpace,
+    SnowOn,
+    parse_advanced,
+    shop_shape_problem,
+)
+from .advanced_catalogue import ADVANCED_RULES
+from .events_data import EVENTS, deck_from_option, deck_list, event_name
+from .game import RULEBOOK, STANDARD_OPTIONS, JalizGame, describe
+from .notation import parse, product
+from .state import JalizState
+
+START_SEAT = 0          # JAL-R-START: seat 0 starts, so a round begins with seat 0's turn (JADV-R-ROUND)
+MODEL_FARMER_MIN = 3    # sourced: "at least 3 cards" on one plot (JADV-MODEL-01)
+MODEL_FARMER_VALUE = 1  # sourced: worth 1 coin at the end (JADV-END-01)
+
+#: The decision kind each event with choices opens.
+EVENT_DECISION: dict[str, str] = {"crow": "crow", "gardener": "gardener", "snow": "snow", "drought": "drought",
+                                  "rain": "rain", "shopping": "shop", "recycling": "recycle",
+                                  "breeding": "breeding"}
+EVENT_PHASES: tuple[str, ...] = ("crow", "gardener", "snow", "drought", "rain", "shop", "shop-reply", "recycle",
+                                 "breeding")
+_EVENT_PHASE_SET = frozenset(EVENT_PHASES)
+#: A position may start with phase "event": the current event is about to be resolved.
+EVENT_START = "event"
+
+#: The rule naming each event decision (used by explanations).
+_PHASE_RULE = {"crow": "JADV-CROW-01", "gardener": "JADV-GARDEN-01", "snow": "JADV-SNOW-02",
+               "drought": "JADV-DROUGHT-01", "rain": "JADV-RAIN-01", "shop": "JADV-SHOP-02",
+               "shop-reply": "JADV-SHOP-02", "recycle": "JADV-RECYCLE-01", "breeding": "JADV-BREED-01"}
+_PHASE_TYPES: dict[str, tuple[type[Action], ...]] = {
+    "crow": (CrowPick,), "gardener": (Plant, Pass), "snow": (SnowOn,), "drought": (DroughtOn,),
+    "rain": (RainOn,), "shop": (Shop, Pass), "shop-reply": (Accept, Refuse), "recycle": (Recycle, Pass),
+    "breeding": (Breed,)}
+
+
+class JalizAdvancedState(JalizState):
+    """A Jaliz advanced-mode position (standard state + event deck, seasonal tokens, Model Farmer cards)."""
+
+    mode = "advanced"
+    extra_phases = EVENT_PHASES + (EVENT_START,)
+
+    def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
+        self.event_deck: list[str] = []       # face down; the last card is the top
+        self.event_discard: list[str] = []    # revealed cards, face up (held Model Farmer cards excluded)
+        self.event: str | None = None         # the last revealed event
+        self.event_queue: list[int] = []      # players still to choose in the event being resolved
+        self.event_reshuffles = 0
+        self.snow: dict[int, int] = {}        # player -> snowed plot index (JADV-SNOW-01)
+        self.rain: dict[int, int] = {}        # player -> rained plot index (JADV-RAIN-01)
+        self.breeding = 0                     # product under the breeding token, 0 = none (JADV-BREED-01)
+        self.model_farmer: list[int] = [0] * num_players  # Model Farmer cards held (JADV-MODEL-03)
+        self.shop_offer: tuple[int, Shop] | None = None  # (proposer, proposal) awaiting a reply
+        self.composition: dict[str, int] = game.event_composition
+        super().__init__(game, num_players, seed, deal=deal)
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        """JADV-SETUP-02: shuffle the event deck (then the standard setup, JAL-SETUP-01..06)."""
+        deck = deck_list(self.composition)
+        self.rng.shuffle(deck)
+        self.event_deck = deck
+        self.log.add("event-deck", None, {"cards": len(deck)})
+        super()._setup()
+
+    def _order(self) -> list[int]:
+        """JADV-R-ORDER: seat order starting with the active player."""
+        n = self.num_players
+        return [(self.active + i) % n for i in range(n)]
+
+    def left_of(self, p: int) -> int:
+        """JADV-R-LEFTRIGHT: play goes clockwise to the left, so the left neighbour is the next seat."""
+        return (p + 1) % self.num_players
+
+    def right_of(self, p: int) -> int:
+        """JADV-R-LEFTRIGHT: the right neighbour is the previous seat."""
+        return (p - 1) % self.num_players
+
+    # ------------------------------------------------------------ turn flow
+    def _start_turn(self) -> None:
+        """JADV-EVENT-01 / JADV-R-ROUND: a round (other than the first) opens with an event."""
+        if self.active == START_SEAT and self.log.turn > 0:
+            self._reveal_event()
+            if self.phase in _EVENT_PHASE_SET:
+                return
+        JalizState._start_turn(self)
+
+    def _reveal_event(self) -> None:
+        """JADV-EVENT-03 (old tokens go), JADV-EVENT-05 (reshuffle), then reveal and resolve one event."""
+        self._end_season()
+        if not self.event_deck:
+            if not self.event_discard:  # every card is a held Model Farmer card: nothing to reveal
+                self.log.add("event-skip", None, {"reason": "no event card left to reveal"})
+                return
+            self.event_deck, self.event_discard = self.event_discard, []
+            self.rng.shuffle(self.event_deck)
+            self.event_reshuffles += 1
+            self.log.add("event-reshuffle", None, {"cards": len(self.event_deck), "times": self.event_reshuffles})
+        name = self.event_deck.pop()
+        self.event = name
+        self.event_discard.append(name)
+        self.log.add("event", self.active, {"card": name, "title": EVENTS[name].title, "kind": EVENTS[name].kind,
+                                            "deck": len(self.event_deck)})
+        self._begin_event(name)
+
+    def _end_season(self) -> None:
+        """JADV-EVENT-03: snow, rain and breeding tokens are removed when the next event is revealed."""
+        if self.snow or self.rain or self.breeding:
+            self.log.add("season-ends", None, {"snow": sorted(self.snow), "rain": sorted(self.rain),
+                                               "breeding": self.breeding or None})
+            self.snow.clear()
+            self.rain.clear()
+            self.breeding = 0
+            self._touch(*range(self.num_players))
+
+    def _begin_event(self, name: str) -> None:
+        """Apply an instant event without choices, or open the decisions of the event (JADV-EVENT-02)."""
+        if name == "thief":
+            self._thief()
+        elif name == "tax":
+            self._tax()
+        elif name == "model-farmer":
+            self._model_farmer()
+        else:
+            self.phase = EVENT_DECISION[name]
+            self.event_queue = [self.active] if name == "breeding" else self._order()
+            self._advance_event()
+            return
+        self._end_event()
+
+    def _advance_event(self) -> None:
+        """Skip players who have no choice (JADV-EVENT-06); end the event when nobody is left."""
+        q = self.event_queue
+        while q and not self._has_choice(q[0]):
+            self.log.add("event-skip", q[0], {"event": self.event, "reason": "no choice"})
+            q.pop(0)
+        if not q:
+            self._end_event()
+
+    def _end_event(self) -> None:
+        """The event is resolved: the round's first turn begins (JAL-TURN-01)."""
+        self.event_queue = []
+        self.shop_offer = None
+        JalizState._start_turn(self)
+
+    def _has_choice(self, p: int) -> bool:
+        ph = self.phase
+        if ph in ("shop", "breeding", "snow"):
+            return True
+        return any(not isinstance(a, Pass) for a in self._event_legal(p, ph))
+
+    # ------------------------------------------------------- legal actions
+    def _compute_legal(self, p: int) -> Sequence[Action]:
+        if self.phase == "shop":  # JADV-SHOP-02: a complete, lazily enumerated set of proposals
+            return ConcatActions([(PASS,), self._shop_space(p)])
+        return super()._compute_legal(p)
+
+    def _shop_space(self, p: int) -> ShopSpace:
+        pl = self.players[p]
+        targets = [(q, tuple(self.players[q].tokens)) for q in self._order() if q != p]
+        return ShopSpace(targets, pl.hand, pl.tokens, self.products, self.max_ask)
+
+    def _extra_current_player(self) -> int | None:
+        if self.phase == "shop-reply" and self.shop_offer is not None:
+            return self.shop_offer[1].to
+        return self.event_queue[0] if self.event_queue else None
+
+    def _extra_legal(self, p: int, decision: str) -> list[Action]:
+        return self._event_legal(p, decision)
+
+    def _event_legal(self, p: int, decision: str) -> list[Action]:
+        acts: list[Action] = []
+        if decision == "crow":        # JADV-CROW-01/02
+            victim = self.players[self.left_of(p)]
+            acts.extend(CROW[i + 1] for i, c in enumerate(victim.plot_count) if c)
+        elif decision == "snow":      # JADV-SNOW-02: any plot, empty ones too
+            acts.extend(SNOW[i + 1] for i in range(len(self.players[self.right_of(p)].plot_count)))
+        elif decision == "drought":   # JADV-DROUGHT-01/02
+            acts.extend(DROUGHT[i + 1] for i, c in enumerate(self.players[p].plot_count) if c)
+        elif decision == "rain":      # JADV-RAIN-01/02: planted, unfertilized plots only
+            pl = self.players[p]
+            acts.extend(RAIN[i + 1] for i, c in enumerate(pl.plot_count) if c and not pl.plot_fert[i])
+        elif decision == "gardener":  # JADV-GARDEN-01/02
+            hand = self.players[p].hand
+            self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
+            acts.append(PASS)
+        elif decision == "recycle":   # JADV-RECYCLE-01
+            acts.extend(RECYCLE[c] for c in sorted(set(self.burned)))
+            acts.append(PASS)
+        elif decision == "breeding":  # JADV-BREED-01
+            acts.extend(BREED[c] for c in self.products)
+        elif decision == "shop-reply" and self.shop_offer is not None:  # JADV-SHOP-03
+            proposer, offer = self.shop_offer
+            if self._shop_acceptable(offer):
+                acts.append(Accept(proposer))
+            acts.append(REFUSE)
+        return acts
+
+    def _shop_acceptable(self, offer: Shop) -> bool:
+        """JADV-SHOP-03: the other player must hold the cards and tokens asked for."""
+        target = self.players[offer.to]
+        hand = target.hand
+        if any(offer.ask.count(c) > hand[c] for c in set(offer.ask)):
+            return False
+        return set(offer.ask_tokens) <= set(target.tokens)
+
+    def _anytime_allowed(self) -> bool:
+        """JADV-EVENT-04: no harvesting or buying while an event is being resolved."""
+        return self.phase not in _EVENT_PHASE_SET
+
+    def _plantable(self, p: int, plot: int) -> bool:
+        """JADV-SNOW-01: nothing may be planted on a snowed plot (not even in the last round, JADV-SNOW-03)."""
+        return self.snow.get(p) != plot
+
+    def _can_harvest(self, p: int, plot: int) -> bool:
+        """JADV-SNOW-01 / JADV-SNOW-03 / JADV-R-LASTROUND: a snowed plot may be harvested only in the last round."""
+        return self.players[p].plot_count[plot] > 0 and (self.snow.get(p) != plot or self.ending)
+
+    def _harvest_bonus(self, p: int, plot: int) -> int:
+        """JAL-HARVEST-05 + JADV-RAIN-01 + JADV-BREED-01; they add up (JADV-R-STACK), coins capped (JAL-R-COINCAP)."""
+        bonus = super()._harvest_bonus(p, plot)
+        if self.rain.get(p) == plot:
+            bonus += 1
+        if self.breeding and self.players[p].plot_product[plot] == self.breeding:
+            bonus += 1
+        return bonus
+
+    def _harvest(self, p: int, i: int) -> None:
+        """A harvest; JADV-RAIN-03: the rain token is washed away with the harvested product."""
+        super()._harvest(p, i)
+        if self.rain.get(p) == i:
+            del self.rain[p]
+            self.log.add("rain-ends", p, {"plot": i + 1, "reason": "harvested"})
+
+    # --------------------------------------------------------------- effects
+    def _apply(self, player: int, action: Action) -> None:
+        if self.phase not in _EVENT_PHASE_SET:
+            super()._apply(player, action)
+            return
+        self._version += 1
+        ph = self.phase
+        if ph == "shop":
+            if isinstance(action, Shop):
+                self._propose(player, action)
+                return
+            self.log.add("pass", player, {"event": self.event})
+        elif ph == "shop-reply":
+            self._reply(player, action)
+        elif isinstance(action, Pass):  # gardener, recycling: optional events
+            self.log.add("pass", player, {"event": self.event})
+        elif isinstance(action, Plant):  # JADV-GARDEN-01
+            self._do_plant(player, action)
+        elif isinstance(action, CrowPick):
+            self._crow(player, action.plot - 1)
+        elif isinstance(action, SnowOn):
+            self._snow(player, action.plot - 1)
+        elif isinstance(action, DroughtOn):
+            self._drought(player, action.plot - 1)
+        elif isinstance(action, RainOn):
+            self._rain(player, action.plot - 1)
+        elif isinstance(action, Recycle):
+            self._recycle(player, action.product)
+        elif isinstance(action, Breed):
+            self._breed(player, action.product)
+        else:  # pragma: no cover - check_action lets only legal actions through
+            raise RuleViolation("unknown event action", rule=_PHASE_RULE[ph], action=action, player=player)
+        self._next_in_event()
+
+    def _next_in_event(self) -> None:
+        self.event_queue.pop(0)
+        self._advance_event()
+        self._settle()
+
+    def _crow(self, p: int, i: int) -> None:
+        """JADV-CROW-01: burn one card from plot ``i`` of the player to the left."""
+        victim = self.left_of(p)
+        pl = self.players[victim]
+        card = pl.plot_product[i]
+        pl.plot_count[i] -= 1
+        if pl.plot_count[i] == 0:
+            pl.plot_product[i] = 0
+        self._burn([card])
+        self._touch(victim)
+        self.log.add("crow", p, {"victim": victim, "plot": i + 1, "card": card})
+
+    def _snow(self, p: int, i: int) -> None:
+        """JADV-SNOW-02: a snow token on plot ``i`` of the player to the right."""
+        victim = self.right_of(p)
+        self.snow[victim] = i
+        self._touch(victim)
+        self.log.add("snow", p, {"victim": victim, "plot": i + 1})
+
+    def _drought(self, p: int, i: int) -> None:
+        """JADV-DROUGHT-01: burn every card of own plot ``i`` (a fertilizer stays, JADV-DROUGHT-02)."""
+        pl = self.players[p]
+        card, count = pl.plot_product[i], pl.plot_count[i]
+        self._burn([card] * count)
+        pl.plot_product[i] = 0
+        pl.plot_count[i] = 0
+        self._touch(p)
+        self.log.add("drought", p, {"plot": i + 1, "card": card, "cards": count})
+
+    def _rain(self, p: int, i: int) -> None:
+        """JADV-RAIN-01: a rain token on own plot ``i``."""
+        self.rain[p] = i
+        self._touch(p)
+        self.log.add("rain", p, {"plot": i + 1})
+
+    def _recycle(self, p: int, card: int) -> None:
+        """JADV-RECYCLE-01: take a card of the (face-up) burned pile into hand."""
+        self.burned.remove(card)
+        self.players[p].hand[card] += 1
+        self._touch(p)
+        self.log.add("recycle", p, {"card": card})
+
+    def _breed(self, p: int, card: int) -> None:
+        """JADV-BREED-01: the breeding token goes on one product for everyone."""
+        self.breeding = card
+        self._touch(*range(self.num_players))
+        self.log.add("breed", p, {"card": card})
+
+    def _thief(self) -> None:
+        """JADV-THIEF-01: in seat order, each player takes a random card from the right neighbour's hand."""
+        for p in self._order():
+            victim = self.right_of(p)
+            cards = self.players[victim].hand_list()
+            if not cards:
+                self.log.add("event-skip", p, {"event": "thief", "reason": f"P{victim} has no card in hand"})
+                continue
+            card = cards[self.rng.randrange(len(cards))]
+            self.players[victim].hand[card] -= 1
+            self.players[p].hand[card] += 1
+            self._touch(p, victim)
+            self.log.add("thief", p, {"victim": victim}, secret={"card": card}, visible_to=(p, victim))
+
+    def _tax(self) -> None:
+        """JADV-TAX-01: every player with a coin pays 1 coin to the burned pile (JAL-R-PAYMENT)."""
+        for p in self._order():
+            if self.players[p].coins:
+                self._pay(p, 1)
+                self.log.add("tax", p, {"paid": 1})
+            else:
+                self.log.add("event-skip", p, {"event": "tax", "reason": "no coin"})
+
+    def model_farmer_winner(self) -> int | None:
+        """JADV-MODEL-01/02: the longest single plot (3+ cards) wins; ties go to the longer other plots."""
+        keys = []
+        for pl in self.players:
+            counts = sorted(pl.plot_count, reverse=True) + [0] * (3 - len(pl.plot_count))
+            keys.append(tuple(counts))
+        best = max(keys)
+        if best[0] < MODEL_FARMER_MIN:
+            return None
+        winners = [p for p, k in enumerate(keys) if k == best]
+        return winners[0] if len(winners) == 1 else None
+
+    def _model_farmer(self) -> None:
+        """JADV-MODEL-01..03: award the card (kept out of the event deck) or discard it."""
+        winner = self.model_farmer_winner()
+        if winner is None:
+            self.log.add("model-farmer", None, {"winner": None})
+            return
+        if "model-farmer" in self.event_discard:  # the revealed card goes to the winner instead
+            i = len(self.event_discard) - 1 - self.event_discard[::-1].index("model-farmer")
+            del self.event_discard[i]
+        self.model_farmer[winner] += 1
+        self._touch(winner)
+        self.log.add("model-farmer", winner, {"winner": winner, "cards": self.model_farmer[winner]})
+
+    # -- Shopping Day --------------------------------------------------------
+    def _propose(self, p: int, offer: Shop) -> None:
+        """JADV-SHOP-02: one proposal; the other player replies at once."""
+        self.shop_offer = (p, offer)
+        self.phase = "shop-reply"
+        self.log.add("shop-offer", p, {"to": offer.to, "give": list(offer.give), "tokens": list(offer.tokens),
+                                       "ask": list(offer.ask), "ask_tokens": list(offer.ask_tokens)})
+
+    def _reply(self, player: int, action: Action) -> None:
+        """JADV-SHOP-01/03: accepted trades move cards hand to hand (never planted) and tokens."""
+        assert self.shop_offer is not None  # the shop-reply phase always has an open proposal
+        proposer, offer = self.shop_offer
+        if isinstance(action, Accept):
+            a, b = self.players[proposer], self.players[offer.to]
+            for c in offer.give:
+                a.hand[c] -= 1
+                b.hand[c] += 1
+            for c in offer.ask:
+                b.hand[c] -= 1
+                a.hand[c] += 1
+            for t in offer.tokens:
+                a.tokens.remove(t)
+                b.tokens.append(t)
+            for t in offer.ask_tokens:
+                b.tokens.remove(t)
+                a.tokens.append(t)
+            a.tokens.sort()
+            b.tokens.sort()
+            self._touch(proposer, offer.to)
+            self.log.add("shop-trade", offer.to, {"proposer": proposer, "to": offer.to, "give": list(offer.give),
+                                                  "tokens": list(offer.tokens), "ask": list(offer.ask),
+                                                  "ask_tokens": list(offer.ask_tokens)})
+        else:
+            self.log.add("shop-refuse", player, {"proposer": proposer})
+        self.shop_offer = None
+        self.phase = "shop"
+
+    # ---------------------------------------------------------- explanations
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        """Name the rule that forbids ``action`` (event decisions here, the rest in the standard state)."""
+        ph = self.phase
+        if ph not in _EVENT_PHASE_SET or isinstance(action, (Harvest, Buy)):
+            return super().explain_illegal(player, action)
+        allowed = self.legal_actions(player)
+        rule = _PHASE_RULE[ph]
+        title = EVENTS[self.event].title if self.event else "the event"
+
+        def bad(reason: str, rule: str = rule, cls: type[IllegalAction] = RuleViolation) -> IllegalAction:
+            return cls(reason, rule=rule, action=action, player=player, decision=ph, allowed=allowed)
+
+        if not isinstance(action, _PHASE_TYPES[ph]):
+            names = "/".join(c.kind for c in _PHASE_TYPES[ph])
+            return bad(f"{title} is being resolved: the decision '{ph}' takes {names}", cls=WrongPhase)
+        if isinstance(action, (CrowPick, SnowOn, DroughtOn, RainOn)):
+            return self._explain_plot_choice(player, action, bad)
+        if isinstance(action, Plant):
+            return self._explain_plant(player, action, ph, bad)
+        if isinstance(action, Recycle):
+            return bad(f"there is no {pname(action.product)} in the burned pile")
+        if isinstance(action, Breed):
+            return bad(f"{pname(action.product)} is not a product of this game")
+        if isinstance(action, Shop):
+            pl = self.players[player]
+            targets = [(q, tuple(self.players[q].tokens)) for q in range(self.num_players) if q != player]
+            problem = shop_shape_problem(action, targets, pl.hand, pl.tokens, self.products, self.max_ask)
+            return bad(problem[1], problem[0]) if problem else bad("this proposal is not allowed")
+        if isinstance(action, Accept) and self.shop_offer is not None:
+            if action.buyer != self.shop_offer[0]:
+                return bad(f"the open proposal is player {self.shop_offer[0]}'s, not player {action.buyer}'s")
+            return bad("you do not hold every card and token the proposal asks for", "JADV-SHOP-03")
+        return bad("this action is not among the legal actions")
+
+    def _explain_plot_choice(self, player: int, action: Any, bad: Any) -> IllegalAction:
+        k = action.plot
+        if isinstance(action, CrowPick):
+            victim = self.left_of(player)
+            pl = self.players[victim]
+            if not 1 <= k <= len(pl.plot_count):
+                return bad(f"the player to your left (P{victim}) has plots 1-{len(pl.plot_count)}", "JADV-R-LEFTRIGHT")
+            return bad(f"plot {k} of P{victim} is empty; the crow eats a planted card", "JADV-CROW-01")
+        if isinstance(action, SnowOn):
+            victim = self.right_of(player)
+            n = len(self.players[victim].plot_count)
+            return bad(f"the player to your right (P{victim}) has plots 1-{n}", "JADV-R-LEFTRIGHT")
+        pl = self.players[player]
+        if not 1 <= k <= len(pl.plot_count):
+            return bad(f"your farm has plots 1-{len(pl.plot_count)}")
+        if isinstance(action, DroughtOn):
+            return bad(f"plot {k} is empty; choose a planted plot to burn", "JADV-DROUGHT-01")
+        if pl.plot_fert[k - 1]:
+            return bad(f"plot {k} has a fertilizer; rain does not settle there", "JADV-RAIN-02")
+        return bad(f"plot {k} is empty; rain does not settle on empty plots", "JADV-RAIN-02")
+
+    # ------------------------------------------------------------- scoring
+    def score_of(self, p: int) -> int:
+        """JAL-END-05 + JADV-END-01: each Model Farmer card is worth 1 coin."""
+        return super().score_of(p) + MODEL_FARMER_VALUE * self.model_farmer[p]
+
+    def event_card_total(self) -> int:
+        """Event cards in every zone (conservation check for tests)."""
+        return len(self.event_deck) + len(self.event_discard) + sum(self.model_farmer)
+
+    # ------------------------------------------------------- mode hooks
+    def plot_tokens(self, p: int, plot: int) -> tuple[str, ...]:
+        out: tuple[str, ...] = ()
+        if self.snow.get(p) == plot:
+            out += ("snow",)
+        if self.rain.get(p) == plot:
+            out += ("rain",)
+        if self.breeding and self.players[p].plot_product[plot] == self.breeding:
+            out += ("breeding",)
+        return out
+
+    def farm_extras(self, p: int) -> tuple[tuple[str, Any], ...]:
+        k = self.model_farmer[p]
+        return (("model_farmer", k),) if k else ()
+
+    def public_extras(self) -> tuple[tuple[str, Any], ...]:
+        return (("event", self.event), ("event_deck", len(self.event_deck)),
+                ("event_discard", tuple(self.event_discard)), ("breeding", self.breeding or None),
+                ("shop_offer", self.shop_offer))
+
+    def settle_position(self) -> None:
+        """A position with phase "event" resolves its current event first."""
+        if self.phase == EVENT_START:
+            if self.event is None:
+                raise InvalidPosition("phase 'event' needs events.current (the event to resolve)")
+            self.phase = "plant"
+            self._begin_event(self.event)
+        super().settle_position()
+
+    def extra_json(self) -> dict[str, Any]:
+        return {"events": {
+            "deck": list(self.event_deck), "discard": list(self.event_discard), "current": self.event,
+            "queue": list(self.event_queue), "reshuffles": self.event_reshuffles,
+            "snow": [[p, i + 1] for p, i in sorted(self.snow.items())],
+            "rain": [[p, i + 1] for p, i in sorted(self.rain.items())],
+            "breeding": self.breeding or None, "model_farmer": list(self.model_farmer),
+            "shop_offer": [self.shop_offer[0], self.shop_offer[1].to_json()] if self.shop_offer else None}}
+
+    def extra_from_json(self, data: dict[str, Any]) -> None:
+        """Read the ``events`` field; a missing event deck is every card not placed elsewhere, shuffled."""
+        ev = data.get("events", {})
+        if not isinstance(ev, Mapping):
+            raise InvalidPosition("events must be an object")
+        n = self.num_players
+        phase = data.get("phase", "plant")
+        try:
+            self.event_discard = [event_name(str(e)) for e in ev.get("discard", [])]
+            self.event = event_name(str(ev["current"])) if ev.get("current") else None
+            self.model_farmer = [int(k) for k in ev.get("model_farmer", [0] * n)]
+            if len(self.model_farmer) != n:
+                raise InvalidPosition(f"events.model_farmer lists {len(self.model_farmer)} players, not {n}")
+            self.snow = {int(p): int(k) - 1 for p, k in ev.get("snow", [])}
+            self.rain = {int(p): int(k) - 1 for p, k in ev.get("rain", [])}
+            br = ev.get("breeding")
+            self.breeding = product(str(br)) if br else 0
+            self.event_reshuffles = int(ev.get("reshuffles", 0))
+            if "queue" in ev:
+                self.event_queue = [int(p) for p in ev["queue"]]
+            elif phase in _EVENT_PHASE_SET:
+                self.event_queue = [int(data.get("active", 0))] if phase == "breeding" else [
+                    (int(data.get("active", 0)) + i) % n for i in range(n)]
+            so = ev.get("shop_offer")
+            if so:
+                offer = self.game.action_from_json(so[1])
+                if not isinstance(offer, Shop):
+                    raise InvalidPosition(f"events.shop_offer must hold a shop action, got {so[1]!r}")
+                self.shop_offer = (int(so[0]), offer)
+            if phase == EVENT_START and self.event is not None and "discard" not in ev:
+                self.event_discard.append(self.event)
+            if "deck" in ev:
+                self.event_deck = [event_name(str(e)) for e in ev["deck"]]
+            else:
+                left = Counter(self.composition)
+                left.subtract(self.event_discard)
+                left.subtract({"model-farmer": sum(self.model_farmer)})
+                if any(v < 0 for v in left.values()):
+                    raise InvalidPosition("the position uses more event cards than the event deck holds")
+                deck = deck_list(dict(left))
+                Rng(self.seed + 1).shuffle(deck)
+                self.event_deck = deck
+        except InvalidOption as exc:
+            raise InvalidPosition(str(exc)) from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidPosition(f"bad events field: {exc}") from None
+        if phase == "shop-reply" and self.shop_offer is None:
+            raise InvalidPosition("phase 'shop-reply' needs events.shop_offer")
+        for p, i in list(self.snow.items()) + list(self.rain.items()):
+            if not (0 <= p < n and 0 <= i < 3):
+                raise InvalidPosition(f"a snow or rain token lies on a plot that does not exist (P{p}, plot {i + 1})")
+
+
+ADVANCED_OPTIONS = STANDARD_OPTIONS + (
+    OptionSpec("event_deck", "proposed",
+               "event deck: 'proposed' (22 cards, jaliz-data.md §4.2), 'rulebook' (the 7 described events), "
+               "or copies per event such as 'crow=3,snow=1' / {\"crow\": 3}; JADV-DECK-01"),
+)
+
+
+class JalizAdvancedGame(JalizGame):
+    """Jaliz, advanced mode (standard game + event deck), 3-6 players (JADV-SETUP-01).
+
+    >>> from jaliz_learn import load_game
+    >>> game = load_game("jaliz-advanced", event_deck="crow=3,tax=1")
+    >>> game.info.max_players, sum(game.event_composition.values())
+    (6, 4)
+    """
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="jaliz-advanced", title="Jaliz (advanced mode)", min_players=3, max_players=6, has_chance=True,
+        hidden_information=True, rules_version="jaliz-rulebook-en-1 + jaliz-data §4.2 / jaliz_learn 0.1",
+        rulebook=RULEBOOK,
+        description="Jaliz with the event deck: crows, snow, rain, drought, Shopping Day and more shake up "
+                    "every round (rulebook 'Advanced Mode'; Thief, Tax, Recycling and Breeding reconstructed).",
+        options=ADVANCED_OPTIONS, default_players=4)
+    action_types: ClassVar[Mapping[str, type[Action]]] = ADVANCED_ACTION_TYPES
+    state_class: ClassVar[type[JalizState]] = JalizAdvancedState
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.event_composition: dict[str, int] = deck_from_option(self.options["event_deck"])
+
+    def parse_action(self, text: str, state: Any = None) -> Action:
+        return parse_advanced(text) or parse(text)
+
+    @property
+    def rules(self) -> RuleCatalogue:
+        return ADVANCED_RULES
+
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        return describe_advanced(event, viewer)
+
+
+def _items(cards: Any, tokens: Any) -> str:
+    items = [pname(c) for c in cards] + [f"token:{t}" for t in tokens]
+    return ",".join(items) or "nothing"
+
+
+def describe_advanced(e: Event, viewer: int | None = None) -> str:
+    """One readable line per advanced-mode event; everything else as in the standard game."""
+    d, who, k = e.data, f"P{e.player}", e.kind
+    if k == "event-deck":
+        return f"The event deck of {d['cards']} cards is shuffled"
+    if k == "event":
+        return f"=== Event: {d['title']} ({d['kind']}); {d['deck']} event card(s) left ==="
+    if k == "event-reshuffle":
+        return f"The event cards are reshuffled into a new event deck of {d['cards']} cards"
+    if k == "season-ends":
+        return "The seasonal tokens are removed"
+    if k == "event-skip":
+        return (f"{who}: " if e.player is not None else "") + f"no effect ({d['reason']})"
+    if k == "crow":
+        return f"{who}'s crow eats a {pname(d['card'])} from plot {d['plot']} of P{d['victim']}"
+    if k == "snow":
+        return f"{who} puts snow on plot {d['plot']} of P{d['victim']}"
+    if k == "drought":
+        return f"Drought: {who} burns {d['cards']} {pname(d['card'])} from plot {d['plot']}"
+    if k == "rain":
+        return f"{who} puts rain on plot {d['plot']}"
+    if k == "rain-ends":
+        return f"The rain on {who}'s plot {d['plot']} is used up by the harvest"
+    if k == "recycle":
+        return f"{who} takes {pname(d['card'])} from the burned pile"
+    if k == "breed":
+        return f"{who} puts the breeding token on {pname(d['card'])}"
+    if k == "thief":
+        card = e.secret.get("card") if e.secret is not None else None
+        return f"{who} steals {pname(card) if card else 'a card'} from P{d['victim']}'s hand"
+    if k == "tax":
+        return f"{who} pays 1 coin of tax"
+    if k == "model-farmer":
+        return "Model Farmer: " + (f"P{d['winner']} takes the card" if d["winner"] is not None else "nobody qualifies")
+    if k == "shop-offer":
+        return f"{who} proposes to P{d['to']}: give {_items(d['give'], d['tokens'])} for " \
+               f"{_items(d['ask'], d['ask_tokens'])}"
+    if k == "shop-trade":
+        return f"{who} accepts P{d['proposer']}'s Shopping Day proposal"
+    if k == "shop-refuse":
+        return f"{who} refuses P{d['proposer']}'s Shopping Day proposal"
+    if k == "pass" and "event" in d:
+        return f"{who} passes ({d['event']})"
+    return describe(e, viewer)

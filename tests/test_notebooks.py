@@ -1,0 +1,73 @@
+"""Static checks of the notebooks in notebooks/ (nbval runs them; these read the stored files).
+
+* the Jaliz walkthrough mentions every rule ID of the Jaliz catalogue;
+* every notebook was executed and saved with its outputs, and holds no error output except in
+  cells marked ``# NBVAL_RAISES_EXCEPTION`` (which must hold one);
+* the welcome notebook links to every notebook.
+
+Rebuild the Jaliz notebooks with ``python docs/tools/build_jaliz_notebooks.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import jaliz_learn
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+WELCOME = NOTEBOOKS / "00_welcome.ipynb"
+WALKTHROUGH = NOTEBOOKS / "01_jaliz_walkthrough.ipynb"
+ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+REBUILD = "rebuild with: python docs/tools/build_jaliz_notebooks.py (or the notebook's own builder in docs/tools/)"
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def test_the_notebooks_exist():
+    assert WELCOME in ALL and WALKTHROUGH in ALL, f"missing {WELCOME.name} or {WALKTHROUGH.name}; {REBUILD}"
+
+
+def test_walkthrough_mentions_every_jaliz_rule_id():
+    nb = read(WALKTHROUGH)
+    text = "\n".join(cell.source for cell in nb.cells)
+    missing = [rid for rid in jaliz_learn.load_game("jaliz").rules.ids if not re.search(rf"\b{re.escape(rid)}\b", text)]
+    assert not missing, f"{WALKTHROUGH.name} does not explain these rule IDs: {missing}; add a scenario for each"
+
+
+def test_walkthrough_rule_ids_come_in_catalogue_order():
+    nb = read(WALKTHROUGH)
+    headings = [m.group(1) for cell in nb.cells if cell.cell_type == "markdown"
+                for m in re.finditer(r"^#+ (JAL-[A-Z0-9-]+) ", cell.source, flags=re.M)]
+    ids = jaliz_learn.load_game("jaliz").rules.ids
+    assert headings == ids, "the walkthrough's rule headings should follow the catalogue order"
+
+
+@pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])
+def test_notebook_is_executed_and_has_no_unexpected_errors(path: Path):
+    nb = read(path)
+    code = [(i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code" and c.source.strip()]
+    assert code, f"{path.name} has no code cell"
+    not_run = [i for i, c in code if c.get("execution_count") is None and "NBVAL_SKIP" not in c.source]
+    assert not not_run, f"{path.name}: cells {not_run} were never executed (no stored outputs); {REBUILD}"
+    assert any(c.outputs for _, c in code), f"{path.name} has no stored output at all; {REBUILD}"
+    for i, cell in code:
+        errors = [o for o in cell.outputs if o.get("output_type") == "error"]
+        if "NBVAL_RAISES_EXCEPTION" in cell.source:
+            assert errors, f"{path.name} cell {i} is marked NBVAL_RAISES_EXCEPTION but stores no error"
+        else:
+            shown = [f"{o.get('ename')}: {o.get('evalue')}" for o in errors]
+            assert not errors, f"{path.name} cell {i} stores an unexpected error {shown}; fix it, then {REBUILD}"
+
+
+def test_welcome_links_to_every_notebook():
+    nb = read(WELCOME)
+    text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+    linked = set(re.findall(r"\]\(([^)#\s]+\.ipynb)(?:#[^)]*)?\)", text))
+    missing = [p.name for p in ALL if p.name not in linked]
+    assert not missing, f"{WELCOME.name} does not link to {missing}; {REBUILD}"
