@@ -71,3 +71,37 @@ def test_welcome_links_to_every_notebook():
     linked = set(re.findall(r"\]\(([^)#\s]+\.ipynb)(?:#[^)]*)?\)", text))
     missing = [p.name for p in ALL if p.name not in linked]
     assert not missing, f"{WELCOME.name} does not link to {missing}; {REBUILD}"
+
+
+# ---------------------------------------------------------------- the notebooks' helpers (jaliz_learn.teaching)
+def test_rulebook_scenarios_build_and_cite_real_rules():
+    from jaliz_learn.teaching import SCENARIOS, scenario
+
+    rules = jaliz_learn.load_game("jaliz").rules
+    for name, sc in SCENARIOS.items():
+        state = scenario(name)
+        assert state.current_player() == 0 and state.decision() == "plant", name
+        unknown = [rid for rid in sc.rules if rid not in rules]
+        assert not unknown, f"scenario {name} cites unknown rule IDs {unknown}"
+
+
+def test_watermelon_scenario_reaches_the_rulebook_result():
+    from jaliz_learn.teaching import do, scenario, show
+
+    s = scenario("watermelon")
+    do(s, "plant turnip 1", "plant carrot 2", "offer eggplant for carrot", "pass", "keep turnip", "plant turnip 1",
+       "refuse", "offer eggplant for turnip,turnip,carrot ask watermelon", "pass", "accept 1",
+       "plant eggplant 1", "plant watermelon 2", "plant turnip 1", "plant turnip 1", "plant carrot 2")
+    farms = show(s).text.splitlines()[2:4]
+    assert "[4 turnip | 2 carrot]" in farms[0] and "[1 eggplant | 1 watermelon]" in farms[1], farms
+
+
+def test_why_not_leaves_the_state_unchanged():
+    from jaliz_learn.teaching import legal, scenario, why_not
+
+    s = scenario("priority-claim")
+    before = s.dumps()
+    assert why_not(s, "plant melon 2") == "legal"
+    assert why_not(s, "harvest 1").startswith("JAL-HARVEST-04:")
+    assert s.dumps() == before
+    assert legal(s, limit=1)[-1].startswith("... and ")

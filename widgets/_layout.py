@@ -6,7 +6,7 @@ changes.
 
 >>> lay = BoardLayout(4)
 >>> lay.width, lay.height
-(860, 562)
+(830, 562)
 >>> lay.hit(*lay.plot_rect(0, 0)[:2])
 ('plot', 0, 0)
 >>> lay.hit(*lay.card_rect(0, 5)[:2])
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 Rect = tuple[float, float, float, float]
 
-WIDTH = 860
+WIDTH = 830
 HEADER_H = 36
 MARKET_H = 128
 FARM_H = 138
@@ -27,7 +27,7 @@ HAND_H = 122
 FARM_COLS = 2
 CARD_W, CARD_H = 62, 88
 MARKET_CARD_W, MARKET_CARD_H = 58, 82
-PLOT_W, PLOT_H = 128, 80
+PLOT_W, PLOT_H = 120, 80
 OFFER_X = 160
 OFFER_LINE = 17
 
@@ -80,7 +80,7 @@ class BoardLayout:
 
     def offer_rect(self, i: int) -> Rect:
         _, y, _, _ = self.market_rect()
-        return (OFFER_X, y + 28 + i * OFFER_LINE, 420, OFFER_LINE)
+        return (OFFER_X, y + 28 + i * OFFER_LINE, self.width - 270 - OFFER_X, OFFER_LINE)
 
     def card_step(self, n: int) -> float:
         """Horizontal distance between hand cards (cards overlap when the hand is long)."""

@@ -64,7 +64,7 @@ class Painter:
             self.regions_drawn = 0
             return 0
         c = self.canvas
-        with hold_canvas(c):
+        with hold_canvas():
             if not self._sigs:
                 c.clear()
                 c.fill_style = BG
@@ -142,7 +142,7 @@ class Painter:
         lay = self.layout
         r = lay.market_rect()
         self._clear(r, BG)
-        x0, y0 = r[0], r[1]
+        y0 = r[1]
         self._text("Revealed cards", 10, y0 + 18, 13, "#333", bold=True)
         sel = ui.get("market_sel")
         if obs.market:
@@ -157,11 +157,17 @@ class Painter:
         lines += [(f"P{p} must plant {', '.join(pname(c) for c in cs)}", "#8a2be2") for p, cs in obs.pending]
         if not lines:
             lines = [("no open offer", "#777")]
-        for i, (line, colour) in enumerate(lines[:5]):
+        shown = 4 if obs.extras else 5
+        for i, (line, colour) in enumerate(lines[:shown]):
             _, y, _, h = lay.offer_rect(i)
-            self._text(line, OFFER_X + 4, y + h - 4, 13, colour, max_width=400)
-        if len(lines) > 5:
-            self._text(f"… {len(lines) - 5} more", OFFER_X + 4, y0 + 28 + 5 * 17 + 13, 12, "#555")
+            self._text(line, OFFER_X + 4, y + h - 4, 13, colour, max_width=lay.width - 270 - OFFER_X)
+        if len(lines) > shown:
+            self._text(f"… {len(lines) - shown} more", OFFER_X + 4, y0 + 28 + shown * 17 + 13, 12, "#555")
+        # mode extras (advanced mode: the current event, event deck, ...), shown generically
+        extras = [f"{k.replace('_', ' ')}: {short_extra(v, 30)}" for k, v in obs.extras if v not in (None, (), [], "")]
+        if extras:
+            self._text(" · ".join(extras), OFFER_X, y0 + 118, 13, "#7a4b00", bold=True,
+                       max_width=lay.width - 270 - OFFER_X)
         # piles and supply
         px = lay.width - 265
         self._deck(px, y0 + 8, obs)
@@ -173,12 +179,8 @@ class Painter:
         self._text(f"Supply: 3rd plots {supply.get('third_plot', 0)}, tractors {supply.get('tractor', 0)},", sx,
                    y0 + 56, 12, max_width=180)
         self._text(f"fertilizer {supply.get('fertilizer', 0)}", sx, y0 + 72, 12)
-        ey = y0 + 90
-        for key, value in obs.extras[:2]:  # advanced mode: current event, etc. (shown generically)
-            self._text(f"{key}: {short_extra(value, 34)}", sx, ey, 12, "#7a4b00", bold=True, max_width=180)
-            ey += 16
         if obs.ending:
-            self._text("last round: final planting next", sx, ey, 12, "#a00")
+            self._text("last round: final planting next", sx, y0 + 92, 12, "#a00", bold=True)
 
     def _deck(self, x: float, y: float, obs: Any) -> None:
         c = self.canvas
@@ -252,15 +254,24 @@ class Painter:
             c.fill_style = "#3e2723"
             c.fill_rect(x + w - 22, y + 3, 19, 17)
             self._text("F", x + w - 12.5, y + 16, 13, "#ffe082", bold=True, align="center")
-        if plot.tokens:
-            self._text(" ".join(str(t) for t in plot.tokens), x + 4, y + h - 4, 11, "#0d47a1", bold=True,
-                       max_width=w - 8)
+        if plot.tokens:  # advanced mode: snow, rain, ... as white badges along the bottom edge
+            tx = x + 3
+            for t in plot.tokens[:3]:
+                label = str(t)
+                bw = 8 + 7 * len(label)
+                c.fill_style = "#ffffff"
+                c.fill_rect(tx, y + h - 17, bw, 14)
+                c.stroke_style = "#0d47a1"
+                c.line_width = 1
+                c.stroke_rect(tx, y + h - 17, bw, 14)
+                self._text(label, tx + bw / 2, y + h - 6, 11, "#0d47a1", bold=True, align="center")
+                tx += bw + 3
 
     def _hand(self, obs: Any, ui: dict[str, Any]) -> None:
         lay = self.layout
         r = lay.hand_rect()
         self._clear(r, "#e4dcc4")
-        x0, y0 = r[0], r[1]
+        y0 = r[1]
         if obs.is_over:
             scores = ", ".join(f"P{p} {f.score}" for p, f in enumerate(obs.farms))
             self._text(f"Game over. Scores: {scores}", 10, y0 + 60, 18, "#3b4a2f", bold=True)

@@ -228,10 +228,19 @@ class JalizBoard(widgets.VBox):
 
     def _set_error(self, text: str) -> None:
         self.error = text
-        self.error_html.value = (f"<div style='color:#b00020;font-weight:bold;white-space:pre-wrap'>"
+        self.error_html.value = (f"<div style='color:#b00020;font-weight:bold;line-height:1.35;white-space:pre-wrap'>"
                                  f"{escape(text)}</div>" if text else "")
 
     # ------------------------------------------------------------------ clicks
+    def click(self, x: float, y: float) -> None:
+        """Do what a mouse click at board coordinates (x, y) does (tests, keyboard-free demos).
+
+        A hand card selects it; then one of your plots plants it there. A plot with no card
+        selected is harvested (or gets the card you received). A revealed card is kept (respond),
+        claimed (claim) or added to your offer (offer). An open offer is accepted. Another
+        player's farm becomes the target of Give."""
+        self._on_mouse_down(x, y)
+
     def _on_mouse_down(self, x: float, y: float) -> None:
         obs = self.observation()
         cards = Painter.hand_cards(obs)
@@ -339,13 +348,18 @@ class JalizBoard(widgets.VBox):
         # fallback: every legal action, and free text
         self.all_dd = _dropdown("380px", "all legal actions")
         self.all_btn = _button("Apply", lambda: self._apply_dd(self.all_dd), "play the chosen legal action")
-        self.text_in = widgets.Text(placeholder="or type an action, e.g. plant peas 1",
+        self.text_in = widgets.Text(placeholder="or type an action, e.g. plant peas 1", continuous_update=False,
                                     layout=widgets.Layout(width="260px"))
-        self.text_btn = _button("Play", lambda: self.apply(self.text_in.value), "play the typed action")
-        self.text_in.on_submit(lambda _t: self.apply(self.text_in.value))
+        self.text_btn = _button("Play", self._play_text, "play the typed action")
+        self.text_in.observe(lambda _c: self._play_text(), names="value")  # Enter (or leaving the box)
         rows.append(widgets.HBox([self.all_dd, self.all_btn, self.text_in, self.text_btn]))
         self.controls = widgets.VBox(rows)
         _set_options(self.give_to, [(f"P{q}", q) for q in range(n) if q != self.human])
+
+    def _play_text(self) -> None:
+        text = self.text_in.value.strip()
+        if text and self.apply(text):
+            self.text_in.value = ""
 
     def pass_btn_2(self) -> widgets.Button:
         return _button("Pass", lambda: self.apply("pass"), "make no offer this round")

@@ -178,4 +178,5 @@ def _as_record(source: Any) -> dict[str, Any]:
         if "actions" not in source and "actions_json" not in source:
             raise jaliz_learn.InvalidPosition("a game record needs the field 'actions'")
         return source
-    raise jaliz_learn.InvalidPosition(f"ReplayViewer needs a state, a record dict or a path, not {type(source).__name__}")
+    raise jaliz_learn.InvalidPosition(
+        f"ReplayViewer needs a state, a record dict or a path, not {type(source).__name__}")

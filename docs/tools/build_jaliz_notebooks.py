@@ -11,10 +11,13 @@ nbval then compares:
     python -m pytest --nbval notebooks/00_welcome.ipynb notebooks/01_jaliz_walkthrough.ipynb \\
         --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 
-The rule headings of the walkthrough are generated from the Jaliz catalogue
-(``jaliz_learn/games/jaliz/catalogue.py``), so a new rule ID shows up as a heading
-with a placeholder (and tests/test_notebooks.py fails until it gets a scenario).
-The welcome notebook links to every notebook found in notebooks/ at build time.
+Each rule heading of the walkthrough takes its title and paraphrase from the Jaliz catalogue
+(``jaliz_learn/games/jaliz/catalogue.py``); the builder stops if a catalogue ID has no section
+(tests/test_notebooks.py checks the same on the stored notebook). The welcome notebook links to
+every notebook (and lists every exercise folder) found at build time.
+
+The stored outputs depend on the engine, the bots and the HTML rendering
+(``jaliz_learn/games/jaliz/render.py``): rebuild after changing any of them, or after adding a notebook.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ def rule(rule_id: str, body: str = "") -> Cell:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# 00_welcome.ipynb
+## 00_welcome.ipynb
 # ---------------------------------------------------------------------------------------------------------
 def notebook_title(path: Path) -> str:
     """The first heading of a notebook (its file name if it has none)."""
@@ -77,6 +80,22 @@ def notebook_title(path: Path) -> str:
                 if line.startswith("# "):
                     return line[2:].strip()
     return path.stem
+
+
+def exercises_link() -> str:
+    """The exercises' README if there is one, else the folder."""
+    return "../exercises/README.md" if (ROOT / "exercises" / "README.md").exists() else "../exercises/"
+
+
+def exercise_list() -> str:
+    """A bullet list of the exercise folders (with their learner notebook when there is one)."""
+    folders = sorted(p for p in (ROOT / "exercises").glob("*") if p.is_dir() and not p.name.startswith((".", "_")))
+    lines = []
+    for folder in folders:
+        notebook = folder / "exercise.ipynb"
+        target = notebook if notebook.exists() else folder
+        lines.append(f"* [`{folder.name}`](../{target.relative_to(ROOT).as_posix()})")
+    return ("\n\n" + "\n".join(lines)) if lines else ""
 
 
 def welcome_cells() -> list[Cell]:
@@ -113,8 +132,8 @@ The notebooks, in order:
 1. [Welcome]({WELCOME.name}) (this page)
 {chr(10).join(links)}
 
-**Exercises.** The [`exercises/`](../exercises/) folder holds the graded bot exercises, one folder per topic.
-Each has a student notebook, a reference solution and a grader.
+**Exercises.** The [`exercises/`]({exercises_link()}) folder holds the graded bot exercises, one folder per topic.
+Each has a student notebook (generated from a reference solution) and a grader.{exercise_list()}
 
 **Command line.** The `jaliz-learn` command comes with the package:
 
@@ -165,27 +184,35 @@ result.scores, result.winners
         md("""
 ## Play Jaliz against three bots
 
-Run the two cells below. You are player 0 (P0); P1-P3 are heuristic bots. The board shows your hand,
-every farm, the revealed cards and the actions you may take now; click an action to play it. The bots
-answer by themselves. If you try something the rules forbid, the board tells you which rule says no.
+Run the two cells below. You are player 0 (P0); P1-P3 are heuristic bots, which answer by themselves.
+The board shows every farm, the revealed cards, the open offers and your hand (never the other hands).
+
+* **Plant**: click a card in your hand, then one of your plots. **Done** ends the planting after one card.
+* **Market**: click a revealed card to keep it, an open offer to accept it; **Give**, **Refuse** and the
+  offer builder are below the board.
+* **Harvest** and **Buy** work at any of your decisions.
+* Any legal action can also be picked from the *all legal actions* list, or typed in text notation
+  (`plant peas 1`).
+
+If you try something the rules forbid, the board says which rule forbids it.
 
 The rules are explained one by one in [Jaliz, rule by rule](01_jaliz_walkthrough.ipynb).
 """),
         code("from jaliz_learn.widgets import JalizBoard"),
         code(BOARD_CELL),
         code("# NBVAL_IGNORE_OUTPUT\nboard"),
-        md("""
+        md(f"""
 ## Where next?
 
 * [Jaliz, rule by rule](01_jaliz_walkthrough.ipynb): the rules of Jaliz, each with a scenario you can change.
 * `help(jaliz_learn.load_game("jaliz"))` and `jaliz-learn rules jaliz`: the API and the rule catalogue.
-* The [exercises](../exercises/): write your own bot, then run it in a tournament.
+* The [exercises]({exercises_link()}): write your own bot, then run it in a tournament.
 """),
     ]
 
 
 # ---------------------------------------------------------------------------------------------------------
-# 01_jaliz_walkthrough.ipynb
+## 01_jaliz_walkthrough.ipynb
 # ---------------------------------------------------------------------------------------------------------
 def walkthrough_cells() -> list[Cell]:
     return [
@@ -224,8 +251,10 @@ print(game.info.title, "|", game.info.min_players, "-", game.info.max_players, "
         md("""
 ## Play first
 
-Before the rules, a game. You are P0, the other three seats are heuristic bots. Run the next two cells,
-then click the actions the board offers you. Everything on this board is explained below.
+Before the rules, a game. You are P0, the other three seats are heuristic bots. Run the next two cells.
+To plant, click a card of your hand and then one of your plots; at the market, click a revealed card to
+keep it or an open offer to accept it. The buttons below the board do the rest, and the *all legal
+actions* list (or the text box) plays any action. Everything on this board is explained below.
 """),
         code(BOARD_CELL),
         code("# NBVAL_IGNORE_OUTPUT\nboard"),
@@ -260,7 +289,7 @@ On the command line: `jaliz-learn rules jaliz`.
         # ----------------------------------------------------------------------------------------- setup
         md("""
 ---
-# Setup
+## Setup
 
 A seeded game: `game.initial_state(num_players=4, seed=7)`. The seed fixes the shuffle, so this
 position is the same every time. Here is the spectator view (no hand is visible):
@@ -278,7 +307,7 @@ for p, farm in enumerate(obs.farms):
     print(f"P{p}: {len(farm.plots)} plots {[str(plot) for plot in farm.plots]}, credit tokens {list(farm.tokens)}")
 """),
         rule("JAL-SETUP-02", """
-The products in the deck depend on the number of players. Product *N* has *N* cards
+Product *N* has *N* cards
 (7 peas, 15 beans, ...). `data.SETUP_TABLE` is the rulebook's table:"""),
         code("""
 for n, (first, last, receive) in data.SETUP_TABLE.items():
@@ -287,8 +316,7 @@ for n, (first, last, receive) in data.SETUP_TABLE.items():
 print("this game:", [data.PRODUCTS[p].name for p in obs.params.products])
 """),
         rule("JAL-SETUP-03", """
-Each player gets 5 cards; the rest is the face-down deck. The player sees their own hand, the others
-only its size."""),
+A player sees their own hand, and of the others only the size."""),
         code("""
 mine = state.observation(0)
 print("P0's hand:", names(mine.hand))
@@ -305,7 +333,7 @@ kind of decision it is."""),
         # ----------------------------------------------------------------------------------------- turn
         md("""
 ---
-# How to play
+## How to play
 """),
         rule("JAL-TURN-01", """
 The decision kinds of the engine follow these steps: `plant`,
@@ -330,7 +358,7 @@ do(s, "harvest 1", "plant tomato 1")  # the market is over: P0 receives 2 cards 
         # ----------------------------------------------------------------------------------------- plant
         md("""
 ---
-# 1. Plant
+## 1. Plant
 """),
         rule("JAL-PLANT-01", """
 You must plant at least one card from your hand, and may stop after the first (`done`) or plant a second.
@@ -346,7 +374,7 @@ print("after one card:", legal(s))
 do(s, "plant peas 2")  # the second card ends the planting step: the market opens by itself
 """),
         rule("JAL-PLANT-02", """
-A plot holds one kind of product. P0 has carrots on plot 1, so carrots may go on plot 1 (or the empty
+P0 has carrots on plot 1, so carrots may go on plot 1 (or the empty
 plot 2), but peas only on plot 2."""),
         code("""
 s = game.state_from_json({"num_players": 3, "players": [
@@ -381,8 +409,7 @@ print(s.log_text()[-2:])
 print("decision:", s.decision(), "| revealed:", names(s.observation(None).market))
 """),
         rule("JAL-PLANT-04", """
-If no plot can take the card (both hold other products), harvest a plot first, then plant there.
-Only harvest and buy are offered until then."""),
+Both plots hold other products than the beans: only harvest and buy are offered until a plot is free."""),
         code("""
 s = game.state_from_json({"num_players": 3, "players": [
     {"hand": ["beans"], "plots": [["carrot", 2, False], ["peas", 3, False]]}, {}, {}]})
@@ -403,13 +430,15 @@ print("without:       ", without.observation(0).farms[0].plots[0], "->", without
         # ----------------------------------------------------------------------------------------- market
         md("""
 ---
-# 2. Market
+## 2. Market
 
 The market is where Jaliz happens: two cards are revealed and must all end up on somebody's farm.
 The rulebook's trading example comes under **JAL-MARKET-05**. The positions in this section put
 known cards on top of the deck, so the revealed cards are written in the scenario.
 """),
-        rule("JAL-MARKET-01", "After planting, two cards are revealed from the deck for everybody to see."),
+        rule("JAL-MARKET-01", """
+P0 plants its peas; the market reveals the turnip and the tomato from the top of the deck. P1, asked for an
+offer next, sees them (and its own hand, but no other hand)."""),
         code("""
 market = {"num_players": 3, "players": [{"hand": ["peas"]}, {"hand": ["carrot", "carrot"]}, {"hand": ["beans"]}],
           "deck": ["beans"] * 6 + ["tomato", "turnip"]}
@@ -418,15 +447,14 @@ do(s, "plant peas 1")
 """),
         code("show(s, viewer=1)"),
         rule("JAL-MARKET-02", """
-Every revealed card must be kept, traded or given away; the market ends only when both are placed.
-A card that was not revealed cannot be kept or given."""),
+The market ends only when both cards are placed. A card that was not revealed cannot be kept or given."""),
         code("""
 do(s, "pass", "pass")  # P1 and P2 make no offer: P0 responds
 print(legal(s))
 print(why_not(s, "keep carrot"))
 """),
         rule("JAL-MARKET-03", """
-A revealed or traded card is planted at once; it never goes to a hand. After `keep`, the pending decision
+After `keep`, the pending decision
 is `place`: P0 must plant the turnip now, not a hand card."""),
         code("""
 do(s, "keep turnip")
@@ -477,8 +505,8 @@ s = game.state_from_json(market)
 do(s, "plant peas 1", "pass", "pass", "give tomato to 2", "plant tomato 1")
 """),
         rule("JAL-MARKET-07", """
-In the engine, after the last round of offers (`offer_rounds`, 2 by default) `refuse` is no longer allowed, so the active player must
-keep, give or accept."""),
+In the engine, after the last round of offers (`offer_rounds`, 2 by default) `refuse` is no longer
+allowed, so the active player must keep, give or accept."""),
         code("""
 s = game.state_from_json(market)
 do(s, "plant peas 1", "pass", "pass", "refuse", "pass", "pass")
@@ -527,7 +555,7 @@ print(why_not(s, "accept 1"))
         # ----------------------------------------------------------------------------------------- credit
         md("""
 ---
-# Trading with credit tokens
+## Trading with credit tokens
 """),
         rule("JAL-CREDIT-01", """
 In the notation, `token:P` is player P's credit token.
@@ -562,7 +590,8 @@ print(f"P{s.current_player()} {s.decision()}: {legal(s)}")
 """),
         code("""
 do(s, "claim carrot", "plant carrot 1")
-print("tokens:", [list(f.tokens) for f in s.observation(None).farms], "| still revealed:", names(s.observation(None).market))
+obs = s.observation(None)
+print("tokens:", [list(f.tokens) for f in obs.farms], "| still revealed:", names(obs.market))
 do(s, "pass", "pass")  # no offers for the watermelon
 print("the active player wanted the carrot:", why_not(s, "keep carrot"))
 """),
@@ -586,7 +615,7 @@ beginner = jaliz_learn.load_game("jaliz", credit_tokens=False)
         # ----------------------------------------------------------------------------------------- receive
         md("""
 ---
-# 3. Receive products
+## 3. Receive products
 """),
         rule("JAL-RECEIVE-01", """
 The turn ends with a draw into the hand: 2 cards with 3-4 players, 3 cards with 5-7 players. The draw is
@@ -612,7 +641,7 @@ s.observation(None).hand_sizes
         # ----------------------------------------------------------------------------------------- harvest
         md("""
 ---
-# Optional actions: harvest
+## Optional actions: harvest
 
 Harvest and buy may be done "at any time". In the engine they are legal alongside *every* decision a
 player makes (see **JAL-R-TIMING**).
@@ -672,7 +701,7 @@ do(s, "harvest 1", "harvest 2")
         # ----------------------------------------------------------------------------------------- buy
         md("""
 ---
-# Optional actions: buy
+## Optional actions: buy
 """),
         rule("JAL-BUY-01", """
 P1 buys a tractor while
@@ -695,16 +724,14 @@ print("score:", s.scores()[0], "(1 coin + 2 for the third plot) |", why_not(s, "
 show(s, viewer=0)
 """),
         rule("JAL-BUY-03", """
-A tractor costs 2 coins, one per player, worth 1 coin at the end (and it lets you plant three cards,
-**JAL-PLANT-05**)."""),
+The tractor also lets you plant three cards (**JAL-PLANT-05**)."""),
         code("""
 s = game.state_from_json({"num_players": 3, "players": [{"hand": ["peas"], "coins": 5}, {}, {}]})
 do(s, "buy tractor")
 print("score:", s.scores()[0], "(3 coins + 1 for the tractor) |", why_not(s, "buy tractor"))
 """),
         rule("JAL-BUY-04", """
-Fertilizer costs 2 coins (see **JAL-R-FERT**), one per plot, from a supply of players + 1 tokens; it stays
-on its plot until the end, where it is burned and worth nothing."""),
+For the price, see **JAL-R-FERT**. With 3 players the supply holds 4 fertilizers."""),
         code("""
 s = game.state_from_json({"num_players": 3, "players": [{"hand": ["peas"], "coins": 5}, {}, {}]})
 do(s, "buy fertilizer 1")
@@ -724,7 +751,7 @@ print("hand:", s.observation(0).hand_sizes[0], "cards |", why_not(s, "buy cards"
         # ----------------------------------------------------------------------------------------- end
         md("""
 ---
-# End of the game
+## End of the game
 """),
         rule("JAL-END-01", """
 Here the deck has one card left, so
@@ -758,8 +785,8 @@ print(why_not(s, "plant peas 1"))
 do(s, "done")
 """),
         rule("JAL-END-05", """
-Fertilizer and credit tokens are worth nothing. Here P0 has 5 carrots with fertilizer (count 6: 2 coins), 3 peas (2 coins), 2 coins in hand and a
-tractor: 7 points."""),
+Fertilizer and credit tokens are worth nothing. Here P0 has 5 carrots with fertilizer (count 6: 2 coins),
+3 peas (2 coins), 2 coins in hand and a tractor: 7 points."""),
         code("""
 s = game.state_from_json({"num_players": 3, "phase": "final-plant", "deck_runs_out": 3, "ending": True,
                           "players": [{"hand": [], "plots": [["carrot", 5, True], ["peas", 3, False]], "coins": 2,
@@ -787,15 +814,15 @@ print("scores", t.scores(), "| winners", t.winners(), "| ranking", t.outcome().r
         # ----------------------------------------------------------------------------------------- rulings
         md("""
 ---
-# Rulings
+## Rulings
 
 A rulebook is written for people around a table, who settle questions as they come up. An engine needs an
 answer to every question in advance. These are the engine's answers; each has an ID like a rule, and
 `docs/RULINGS.md` explains why it was chosen.
 """),
         rule("JAL-R-TIMING", """
-"At any time" becomes: harvest and buy are offered alongside every decision, and every player decides at
-least once per turn (the offer step). The players asked during one turn of the watermelon example:"""),
+So "at any time" means: whenever the engine asks you anything. The players asked during one turn of the
+watermelon example, played by heuristic bots:"""),
         code("""
 s = scenario("watermelon")
 bot, deciders = HeuristicJalizBot(1), []
@@ -805,9 +832,8 @@ while s.observation(None).active_player == 0:  # until red's turn is over
 print(" ".join(deciders))
 """),
         rule("JAL-R-NEGOTIATION", """
-The market in order: the priority claim (if someone holds the active player's token), then up to
-`offer_rounds` rounds in which every other player, in seat order, offers or passes; after each round the
-active player accepts an offer, keeps, gives, or refuses all offers (not in the last round)."""),
+Here P1 offers a carrot, P0 refuses, P1 raises to two carrots in the second (last) round, P0 accepts and
+gives the turnip away."""),
         code("""
 print("offer_rounds =", game.options["offer_rounds"])
 s = game.state_from_json(market)
@@ -825,7 +851,7 @@ do(s, "plant peas 1")
 print("max_ask =", game.options["max_ask"], "|", why_not(s, "offer tomato ask peas,peas,peas"))
 """),
         rule("JAL-R-GIFT", """
-A gift cannot be refused: the receiver's only choices are where to plant it (or to harvest/buy first)."""),
+The receiver's only choices are where to plant it (or to harvest or buy first)."""),
         code("""
 s = game.state_from_json(market)
 do(s, "plant peas 1", "pass", "pass", "give turnip to 1")
@@ -846,8 +872,8 @@ s = game.state_from_json({"num_players": 3, "players": [{"hand": ["turnip", "car
 legal(s)
 """),
         rule("JAL-R-RUNOUT", """
-The deck "runs out" when a card must be drawn from an empty deck, not when its last card is taken. An empty
-deck alone changes nothing; the next draw counts the run-out and reshuffles."""),
+Taking the last card is not a run-out; an empty deck changes nothing until the next draw, which counts
+the run-out and reshuffles."""),
         code("""
 s = game.state_from_json({"num_players": 3, "players": [{"hand": ["peas"]}, {}, {}],
                           "deck": ["turnip", "tomato"], "burned": ["beans"] * 4})
@@ -857,8 +883,7 @@ print("deck", obs.deck_size, "| ran out", obs.deck_runs_out, "times")
 do(s, "pass", "pass", "keep turnip", "plant turnip 2", "keep tomato", "harvest 1", "plant tomato 1")
 """),
         rule("JAL-R-ENDSTEP", """
-After the third run-out no more cards are drawn; the current step (planting or market) finishes, then the
-final phase begins. In the **JAL-END-02** scenario the deck ran out during the reveal: only one card (the
+In the **JAL-END-02** scenario the deck ran out during the reveal: only one card (the
 tomato) came out, the market was finished with it, and nobody received cards."""),
         code("""
 final = game.state_from_json(ending)
@@ -866,8 +891,8 @@ do(final, "plant carrot 1", "pass", "pass", "keep tomato", "plant tomato 2")
 print(final.decision(), "| ending:", final.observation(None).ending)
 """),
         rule("JAL-R-COINCAP", """
-A harvest never yields more coins than cards harvested: coins are the cards themselves. With fertilizer,
-3 red peppers count as 4 (3 coins): all three cards become coins and none is burned."""),
+Coins are the cards themselves. With fertilizer, 3 red peppers count as 4 (3 coins): all three cards
+become coins and none is burned."""),
         code("""
 s = game.state_from_json({"num_players": 4, "players": [
     {"hand": ["peas"], "plots": [["pepper", 3, True], [None, 0, False]]}, {}, {}, {}]})
@@ -889,7 +914,7 @@ at seat 0, so P0 always starts."""),
 [game.initial_state(num_players=n, seed=n).current_player() for n in range(3, 8)]
 """),
         rule("JAL-R-FINALORDER", """
-Final planting goes in seat order from the player whose turn it was (P1 in the **JAL-END-02** scenario)."""),
+In the **JAL-END-02** scenario it was P1's turn."""),
         code("""
 print(final.log_text()[-1])
 """),
@@ -901,9 +926,9 @@ print(why_not(final, "buy cards"))
         # ----------------------------------------------------------------------------------------- tools
         md("""
 ---
-# Beyond single rules
+## Beyond single rules
 
-## A whole game, and its event log
+### A whole game, and its event log
 
 Every action and every chance outcome (shuffle, reveal, draw) is an event in `state.log`. The log can
 be read as text (`state.log_text(viewer)`) or as a pandas DataFrame (`state.log_dataframe(viewer=...)`).
@@ -920,7 +945,7 @@ log[["turn", "kind", "player", "text"]].head(12)
 log["kind"].value_counts().head(10)
 """),
         md("""
-## Hidden information: what a bot may see
+### Hidden information: what a bot may see
 
 A bot receives `state.observation(seat)`, never the state. The observation holds copies: the player's
 own hand, every farm, hand *sizes* of the others, the revealed cards, open offers, the burned pile and
@@ -941,7 +966,7 @@ print("spectator sees:", start.log_text(None)[1])
 show(start, viewer=1)
 """),
         md("""
-## Replays
+### Replays
 
 A game is its seed plus its actions: `state.record()` is a small JSON-ready dict, and
 `jaliz_learn.replay_record(record)` rebuilds exactly the same final state. `ReplayViewer` steps through a
@@ -958,7 +983,7 @@ replay = ReplayViewer(record, viewer=0)
 """),
         code("# NBVAL_IGNORE_OUTPUT\nreplay"),
         md("""
-## A tournament
+### A tournament
 
 `jaliz_learn.tournament` plays many seeded games with the seats rotated, so every bot plays every seat
 equally often, and returns one row per bot (wins, a 95% interval of the win rate, mean score, failures).
@@ -969,13 +994,13 @@ table = jaliz_learn.tournament("jaliz", {"heuristic": HeuristicJalizBot, "random
                                games=8, seed=1, num_players=4)
 table.drop(columns=["mean_ms", "max_ms"])
 """),
-        md("""
+        md(f"""
 ## Where next?
 
 * Change a scenario above and run it again, or play on the board at the top.
 * Write a bot: any object with `act(observation, legal_actions) -> action`. Start from
   `jaliz_learn/games/jaliz/bots.py` (the heuristic bot) and test it with `jaliz_learn.tournament`.
-* The graded exercises are in [`exercises/`](../exercises/).
+* The graded exercises are in [`exercises/`]({exercises_link()}).
 """),
     ]
 
@@ -1009,7 +1034,8 @@ def check_rule_ids(cells: list[Cell]) -> None:
 
 
 def execute(path: Path) -> None:
-    subprocess.run([str(JUPYTER), "nbconvert", "--to", "notebook", "--execute", "--inplace",
+    jupyter = [str(JUPYTER)] if JUPYTER.exists() else [sys.executable, "-m", "jupyter"]
+    subprocess.run([*jupyter, "nbconvert", "--to", "notebook", "--execute", "--inplace",
                     "--ExecutePreprocessor.timeout=300", str(path)], check=True, cwd=NOTEBOOKS)
 
 

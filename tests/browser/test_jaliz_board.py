@@ -4,7 +4,8 @@ JupyterLab: open ``notebooks/01_jaliz_walkthrough.ipynb`` (or, until it exists, 
 ``fixtures/jaliz_board.ipynb`` with the same board cell), run all cells, wait for real pixels,
 play a legal move with two canvas clicks (a hand card, then plot 1), measure click -> redraw
 latency (printed and saved to ``artifacts/latency.txt``), save, reload, and see the board redrawn
-by ``on_client_ready``. Voila: the fixture board draws on load, a click plays, a reload redraws.
+by ``on_client_ready``. Voila: the fixture board draws on load, two clicks play, Done lets the bots
+move one by one on the kernel's event loop until it is the human's turn again, a reload redraws.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from browser_harness import (
     wait_kernel_idle,
     wait_pixel,
 )
-
 from jaliz_learn.widgets._layout import BoardLayout
 
 WALKTHROUGH = "notebooks/01_jaliz_walkthrough.ipynb"
@@ -87,7 +87,7 @@ def test_lab_jaliz_board_click_to_play_and_reload(lab, page, capsys):
 
     select_ms, plant_ms = _play_first_move(page, LAB_CANVAS)
     # more selections for a median (click the card again: deselect / select)
-    toggles = [redraw_latency_ms(page, LAB_CANVAS, CARD_PROBE, at=CARD_CLICK) for _ in range(4)]
+    toggles = [redraw_latency_ms(page, LAB_CANVAS, CARD_PROBE, at=CARD_CLICK) for _ in range(6)]
     screenshot(board, "lab-jaliz-board-after-move")
     # an illegal click: harvest on an empty plot 2 shows the engine's message with its rule ID
     page.locator(LAB_CANVAS).first.click(position={"x": _centre(LAYOUT.plot_rect(0, 1))[0],
@@ -125,6 +125,10 @@ def test_voila_jaliz_board_click_to_play_and_reload(voila, page, capsys):
     page.locator(".widget-html", has_text="Your turn").first.wait_for()
     drawn_s = time.perf_counter() - t0
     select_ms, plant_ms = _play_first_move(page, VOILA_CANVAS)
+    # Done: the market opens and the three bots make their offers one by one (timer-scheduled,
+    # speed 0.3 s), then it is the human's turn again, to respond
+    page.locator("button.jupyter-button", has_text="Done").click()
+    page.locator(".widget-html", has_text="Your turn (respond)").first.wait_for(timeout=20_000)
     screenshot(page, "voila-jaliz-board")
     # a reload is a new kernel in Voila: the board is drawn again from the start
     page.reload()

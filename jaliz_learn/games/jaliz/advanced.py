@@ -132,19 +132,19 @@ class JalizAdvancedState(JalizState):
     # ------------------------------------------------------------ turn flow
     def _start_turn(self) -> None:
         """JADV-EVENT-01 / JADV-R-ROUND: a round (other than the first) opens with an event."""
-        if self.active == START_SEAT and self.log.turn > 0:
-            self._reveal_event()
-            if self.phase in _EVENT_PHASE_SET:
-                return
+        if self.active == START_SEAT and self.log.turn > 0 and self._reveal_event():
+            return  # the event starts the turn (_end_event) once it is resolved
         JalizState._start_turn(self)
 
-    def _reveal_event(self) -> None:
-        """JADV-EVENT-03 (old tokens go), JADV-EVENT-05 (reshuffle), then reveal and resolve one event."""
+    def _reveal_event(self) -> bool:
+        """JADV-EVENT-03 (old tokens go), JADV-EVENT-05 (reshuffle), then reveal and resolve one event.
+
+        Returns False if no event card could be revealed."""
         self._end_season()
         if not self.event_deck:
             if not self.event_discard:  # every card is a held Model Farmer card: nothing to reveal
                 self.log.add("event-skip", None, {"reason": "no event card left to reveal"})
-                return
+                return False
             self.event_deck, self.event_discard = self.event_discard, []
             self.rng.shuffle(self.event_deck)
             self.event_reshuffles += 1
@@ -155,6 +155,7 @@ class JalizAdvancedState(JalizState):
         self.log.add("event", self.active, {"card": name, "title": EVENTS[name].title, "kind": EVENTS[name].kind,
                                             "deck": len(self.event_deck)})
         self._begin_event(name)
+        return True
 
     def _end_season(self) -> None:
         """JADV-EVENT-03: snow, rain and breeding tokens are removed when the next event is revealed."""
@@ -223,17 +224,17 @@ class JalizAdvancedState(JalizState):
 
     def _event_legal(self, p: int, decision: str) -> list[Action]:
         acts: list[Action] = []
-        if decision == "crow":        # JADV-CROW-01/02
+        if decision == "crow":        # JADV-CROW-01, JADV-CROW-02
             victim = self.players[self.left_of(p)]
             acts.extend(CROW[i + 1] for i, c in enumerate(victim.plot_count) if c)
         elif decision == "snow":      # JADV-SNOW-02: any plot, empty ones too
             acts.extend(SNOW[i + 1] for i in range(len(self.players[self.right_of(p)].plot_count)))
-        elif decision == "drought":   # JADV-DROUGHT-01/02
+        elif decision == "drought":   # JADV-DROUGHT-01, JADV-DROUGHT-02
             acts.extend(DROUGHT[i + 1] for i, c in enumerate(self.players[p].plot_count) if c)
-        elif decision == "rain":      # JADV-RAIN-01/02: planted, unfertilized plots only
+        elif decision == "rain":      # JADV-RAIN-01, JADV-RAIN-02: planted, unfertilized plots only
             pl = self.players[p]
             acts.extend(RAIN[i + 1] for i, c in enumerate(pl.plot_count) if c and not pl.plot_fert[i])
-        elif decision == "gardener":  # JADV-GARDEN-01/02
+        elif decision == "gardener":  # JADV-GARDEN-01, JADV-GARDEN-02
             hand = self.players[p].hand
             self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
             acts.append(PASS)
@@ -396,7 +397,7 @@ class JalizAdvancedState(JalizState):
                 self.log.add("event-skip", p, {"event": "tax", "reason": "no coin"})
 
     def model_farmer_winner(self) -> int | None:
-        """JADV-MODEL-01/02: the longest single plot (3+ cards) wins; ties go to the longer other plots."""
+        """JADV-MODEL-01, JADV-MODEL-02: the longest single plot (3+ cards) wins; ties go to the longer other plots."""
         keys = []
         for pl in self.players:
             counts = sorted(pl.plot_count, reverse=True) + [0] * (3 - len(pl.plot_count))
@@ -408,7 +409,7 @@ class JalizAdvancedState(JalizState):
         return winners[0] if len(winners) == 1 else None
 
     def _model_farmer(self) -> None:
-        """JADV-MODEL-01..03: award the card (kept out of the event deck) or discard it."""
+        """JADV-MODEL-01, JADV-MODEL-02, JADV-MODEL-03: award the card (kept out of the event deck) or discard it."""
         winner = self.model_farmer_winner()
         if winner is None:
             self.log.add("model-farmer", None, {"winner": None})
@@ -429,7 +430,7 @@ class JalizAdvancedState(JalizState):
                                        "ask": list(offer.ask), "ask_tokens": list(offer.ask_tokens)})
 
     def _reply(self, player: int, action: Action) -> None:
-        """JADV-SHOP-01/03: accepted trades move cards hand to hand (never planted) and tokens."""
+        """JADV-SHOP-01, JADV-SHOP-03: accepted trades move cards hand to hand (never planted) and tokens."""
         assert self.shop_offer is not None  # the shop-reply phase always has an open proposal
         proposer, offer = self.shop_offer
         if isinstance(action, Accept):
@@ -476,7 +477,11 @@ class JalizAdvancedState(JalizState):
         if isinstance(action, (CrowPick, SnowOn, DroughtOn, RainOn)):
             return self._explain_plot_choice(player, action, bad)
         if isinstance(action, Plant):
-            return self._explain_plant(player, action, ph, bad)
+            err = self._explain_plant(player, action, ph, bad)
+            if err.rule == "JAL-PLANT-04":  # JADV-GARDEN-02: no harvesting to make room during the event
+                return bad(f"no plot can take {pname(action.product)} and nobody may harvest during an event",
+                           "JADV-GARDEN-02")
+            return err
         if isinstance(action, Recycle):
             return bad(f"there is no {pname(action.product)} in the burned pile")
         if isinstance(action, Breed):

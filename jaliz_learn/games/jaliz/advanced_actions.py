@@ -92,7 +92,7 @@ class Recycle(Action):
 
 @dataclass(frozen=True, slots=True)
 class Shop(Action):
-    """Shopping Day proposal to player ``to`` (JADV-SHOP-01/02).
+    """Shopping Day proposal to player ``to`` (JADV-SHOP-01, JADV-SHOP-02).
 
     ``give``: cards from your hand; ``tokens``: credit tokens you hand over; ``ask``:
     cards wanted from ``to``'s hand; ``ask_tokens``: credit tokens wanted from ``to``.

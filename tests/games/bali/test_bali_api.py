@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from bali_helpers import new, position
 
 import jaliz_learn
 from jaliz_learn import InvalidNotation, InvalidPosition
@@ -14,6 +13,8 @@ from jaliz_learn.bots.base import make_bot
 from jaliz_learn.cli import main
 from jaliz_learn.games.bali import BaliGame, BaliTaniGame
 from jaliz_learn.games.bali.bots import BaliGreedyBot
+
+from .bali_helpers import new, position
 
 
 @pytest.mark.rules("BAL-TURN-01", "TAN-BUILD-01")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from bali_helpers import position
 
 from jaliz_learn import GameOver
+
+from .bali_helpers import position
 
 
 def ending(game="bali", players=3, **fields):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from bali_helpers import card_total, expected_cards, new, offering_total, playout
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,6 +13,8 @@ from jaliz_learn import IllegalAction
 from jaliz_learn.games.bali import data as D
 from jaliz_learn.games.bali import state as S
 from jaliz_learn.games.bali.actions import BuildHut, ChooseTile, ShrineReward, TakeCard
+
+from .bali_helpers import card_total, expected_cards, new, offering_total, playout
 
 GAMES = ("bali", "bali-tani")
 #: actions of every kind, legal somewhere, used to probe illegal moves

@@ -6,10 +6,11 @@ import pickle
 from collections import Counter
 
 import pytest
-from bali_helpers import card_total, expected_cards, new, offering_total, position
 
 import jaliz_learn
 from jaliz_learn.games.bali import data as D
+
+from .bali_helpers import card_total, expected_cards, new, offering_total, position
 
 
 @pytest.mark.rules("BAL-SETUP-01")

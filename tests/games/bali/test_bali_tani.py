@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from bali_helpers import position, rule_of
 
 from jaliz_learn import InvalidNotation, WrongPhase, load_game
 from jaliz_learn.games.bali import data as D
+
+from .bali_helpers import position, rule_of
 
 SQUARE = [["priest", "shrine"], ["mason", "rice"], ["shrine", "shrine"], ["peanut", "pepper"]]
 
