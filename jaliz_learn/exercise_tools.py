@@ -42,7 +42,16 @@ from .core.errors import IllegalAction
 from .core.game import Game
 from .core.play import as_game
 from .grading import LEARNER, CheckResult, GradeReport, check_legality, check_time_limit, failure_hint
-from .tournament import DecisionTimeout, TimeGuard, describe_exception, games_frame, make_bot, tournament
+from .tournament import (
+    SETUP_FACTOR,
+    SETUP_MIN_SECONDS,
+    DecisionTimeout,
+    TimeGuard,
+    describe_exception,
+    games_frame,
+    make_bot,
+    tournament,
+)
 
 #: Game and table size of exercise 1.
 FIRST_BOT_GAME = "jaliz"
@@ -219,8 +228,12 @@ def run_scenario(bot: Any, scenario: Scenario, *, time_limit: float = FIRST_BOT_
     def fail(message: str, hint: str, kind: str) -> CheckResult:
         return CheckResult(scenario.name, False, f"{where} {message}", hint, {"kind": kind})
 
+    setup_limit = max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit)
     try:
-        player = make_bot(bot, 0)
+        player, _ = guard.call(make_bot, (bot, 0), setup_limit)
+    except DecisionTimeout:
+        return fail(f"creating your bot took longer than {setup_limit:g} s.",
+                    "look at __init__: it should only set up a few attributes.", "timeout")
     except (Exception, SystemExit) as exc:
         reason = "creating the bot failed: " + describe_exception(exc)
         return fail(reason, failure_hint("crash", reason), "crash")
@@ -334,8 +347,14 @@ def check_first_bot(bot: Any, *, practice_games: int = 8, seed: int = PRACTICE_S
     is a good sign, not a guarantee.
     """
     report = ExerciseReport("Exercise 1 quick check")
+    setup_limit = max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit)
     try:
-        make_bot(bot, 0)
+        with TimeGuard() as guard:
+            guard.call(make_bot, (bot, 0), setup_limit)
+    except DecisionTimeout:
+        report.add("create your bot", False, f"creating your bot took longer than {setup_limit:g} s",
+                   hint="look at __init__: it should only set up a few attributes.")
+        return report
     except (Exception, SystemExit) as exc:
         reason = "creating the bot failed: " + describe_exception(exc)
         report.add("create your bot", False, reason, hint=failure_hint("crash", reason))

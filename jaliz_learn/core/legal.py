@@ -58,3 +58,50 @@ class ConcatActions(Sequence[Any]):
     def __repr__(self) -> str:
         head = ", ".join(str(a) for a in self[:5])
         return f"<{self._len} legal actions: {head}{', ...' if self._len > 5 else ''}>"
+
+
+class LazyActions(Sequence[Any]):
+    """Base for a large legal-action set that builds the i-th action on demand.
+
+    Subclasses set ``self._len`` and implement ``_build(i)`` (for ``0 <= i < len``)
+    and ``_contains(action)`` (a direct legality test, so ``in`` needs no scan).
+    Keep only copies of what the decision needs: never a reference to the state.
+    """
+
+    __slots__ = ("_len",)
+    _len: int
+
+    def _build(self, i: int) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _contains(self, item: object) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Any]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self._build(j) for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("action index out of range")
+        return self._build(i)
+
+    def __iter__(self) -> Iterator[Any]:
+        for i in range(self._len):
+            yield self._build(i)
+
+    def __contains__(self, item: object) -> bool:
+        return self._contains(item)
+
+    def __repr__(self) -> str:
+        head = ", ".join(str(self._build(i)) for i in range(min(3, self._len)))
+        return f"<{self._len} {type(self).__name__} actions: {head}{', ...' if self._len > 3 else ''}>"

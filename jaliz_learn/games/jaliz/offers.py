@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING
 
+from ...core.legal import LazyActions
 from .actions import Offer, pname
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,65 +55,62 @@ def ask_options(products: tuple[int, ...], max_ask: int) -> tuple[tuple[int, ...
     return tuple(out)
 
 
-class OfferSpace(Sequence[Offer]):
+def hand_radix(hand: Sequence[int]) -> tuple[list[int], list[int], int]:
+    """Mixed-radix digits for every sub-multiset of a hand: (kinds held, count+1 per kind, total)."""
+    kinds = [p for p in range(len(hand)) if hand[p]]
+    radix = [hand[p] + 1 for p in kinds]
+    total = 1
+    for r in radix:
+        total *= r
+    return kinds, radix, total
+
+
+def decode_multiset(g: int, kinds: Sequence[int], radix: Sequence[int]) -> tuple[int, ...]:
+    """The g-th sub-multiset of a hand (digits from :func:`hand_radix`), sorted."""
+    out: list[int] = []
+    for kind, r in zip(kinds, radix):
+        g, k = divmod(g, r)
+        out.extend([kind] * k)
+    return tuple(out)
+
+
+def decode_subset(t: int, items: Sequence[int]) -> tuple[int, ...]:
+    """The subset of ``items`` whose bits are set in ``t``."""
+    return tuple(x for bit, x in enumerate(items) if t >> bit & 1)
+
+
+class OfferSpace(LazyActions):
     """All offers a buyer can make now, as a lazy sequence (no reference to the state)."""
 
     __slots__ = ("_wants", "_kinds", "_radix", "_tokens", "_asks", "_hand", "_products", "_max_ask",
-                 "_market", "_G", "_T", "_A", "_len")
+                 "_market", "_G", "_T", "_A")
 
     def __init__(self, market: Sequence[int], hand: Sequence[int], tokens: Sequence[int],
                  products: tuple[int, ...], max_ask: int) -> None:
         self._market = tuple(sorted(market))
         self._wants = sub_multisets(self._market)
         self._hand = tuple(hand)
-        self._kinds = [p for p in range(len(hand)) if hand[p]]
-        self._radix = [hand[p] + 1 for p in self._kinds]
+        self._kinds, self._radix, self._G = hand_radix(hand)
         self._tokens = tuple(sorted(tokens))
         self._products = products
         self._max_ask = max_ask
         self._asks = ask_options(products, max_ask)
-        g = 1
-        for r in self._radix:
-            g *= r
-        self._G, self._T, self._A = g, 1 << len(self._tokens), len(self._asks)
-        self._len = len(self._wants) * g * self._T * self._A
+        self._T, self._A = 1 << len(self._tokens), len(self._asks)
+        self._len = len(self._wants) * self._G * self._T * self._A
 
     @classmethod
     def for_buyer(cls, state: JalizState, buyer: int) -> OfferSpace:
         pl = state.players[buyer]
         return cls(state.market, pl.hand, pl.tokens, state.products, state.max_ask)
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Offer: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Offer]: ...
-
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("offer index out of range")
+    def _build(self, i: int) -> Offer:
         i, a = divmod(i, self._A)
         i, t = divmod(i, self._T)
         w, g = divmod(i, self._G)
-        give: list[int] = []
-        for kind, radix in zip(self._kinds, self._radix):
-            g, k = divmod(g, radix)
-            give.extend([kind] * k)
-        tokens = tuple(tok for bit, tok in enumerate(self._tokens) if t >> bit & 1)
-        return Offer(self._wants[w], tuple(give), tokens, self._asks[a])
+        return Offer(self._wants[w], decode_multiset(g, self._kinds, self._radix),
+                     decode_subset(t, self._tokens), self._asks[a])
 
-    def __iter__(self) -> Iterator[Offer]:
-        for i in range(self._len):
-            yield self[i]
-
-    def __contains__(self, item: object) -> bool:
+    def _contains(self, item: object) -> bool:
         return isinstance(item, Offer) and offer_shape_problem(
             item, self._market, self._hand, self._tokens, self._products, self._max_ask) is None
 

@@ -9,9 +9,13 @@ the position's seed. Products may be written by name.
 >>> import jaliz_learn
 >>> game = jaliz_learn.load_game("jaliz")
 >>> s = game.state_from_json({"num_players": 3, "players": [
-...     {"hand": ["carrot"], "plots": [["potato", 8, False], ["peas", 4, False]]}, {}, {}]})
+...     {"hand": ["carrot"], "plots": [["turnip", 8, False], ["peas", 4, False]]}, {}, {}]})
 >>> s.players[0].plot_count, s.decision(), s.current_player()
 ([8, 4], 'plant', 0)
+>>> game.state_from_json({"num_players": 3, "players": [{"plots": [["potato", 8, False], [None, 0]]}, {}, {}]})
+Traceback (most recent call last):
+    ...
+jaliz_learn.core.errors.InvalidPosition: the position uses more cards than exist for 3 players: {'potato': 8}
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ seeds = st.integers(min_value=0, max_value=10**6)
 def check_invariants(state, _step=None, _rng=None):
     n = state.num_players
     assert state.card_total() == len(deck_for(n)), "product cards appeared or vanished (events included)"
-    assert state.event_card_total() == 22, "event cards appeared or vanished"
+    assert state.event_card_total() == sum(state.composition.values()), "event cards appeared or vanished"
     assert sorted(t for pl in state.players for t in pl.tokens) == list(range(n)), "credit tokens changed"
     for pl in state.players:
         assert all(c >= 0 for c in pl.hand)
@@ -164,3 +164,14 @@ def test_random_sweep_small():
         for seed in range(5):
             state = random_game(n, 2000 + seed)
             assert state.is_over() and len(state.winners()) >= 1
+
+
+@pytest.mark.rules("JADV-EVENT-05", "JADV-MODEL-03")
+def test_small_event_deck_reshuffles_and_keeps_held_model_farmers():
+    game = jaliz_learn.load_game("jaliz-advanced", event_deck="model-farmer=2,snow=1,thief=1")
+    reshuffles = 0
+    for n in range(3, 7):
+        state = random_game(n, 77 + n, game=game, every=lambda s, *_: check_invariants(s))
+        reshuffles += state.event_reshuffles
+        assert state.event_card_total() == 4
+    assert reshuffles > 0
