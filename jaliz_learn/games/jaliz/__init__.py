@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .actions import Accept, Buy, Claim, Done, Give, Harvest, Keep, Offer, Pass, Plant, Refuse
-from .advanced import JalizAdvancedGame, JalizAdvancedState
+from .advanced import JalizAdvancedState
 from .advanced_actions import Breed, CrowPick, DroughtOn, RainOn, Recycle, Shop, SnowOn
+from .advanced_game import JalizAdvancedGame
 from .game import JalizGame
 from .observation import FarmView, JalizObservation, PlotView
 from .state import JalizState

@@ -13,15 +13,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, overload
+from typing import ClassVar
 
 from ...core.actions import Action
 from ...core.errors import InvalidNotation
+from ...core.legal import LazyActions
 from .actions import ACTION_TYPES, pname
 from .notation import USAGE, product
-from .offers import ask_options
+from .offers import ask_options, decode_multiset, decode_subset, hand_radix
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +198,7 @@ def parse_advanced(text: str) -> Action | None:
     return None
 
 
-class ShopSpace(Sequence[Shop]):
+class ShopSpace(LazyActions):
     """Every Shopping Day proposal a player can make now, lazily enumerated (JADV-SHOP-02).
 
     Like :class:`~jaliz_learn.games.jaliz.offers.OfferSpace`: a complete sequence that
@@ -213,42 +214,23 @@ class ShopSpace(Sequence[Shop]):
     """
 
     __slots__ = ("_targets", "_hand", "_kinds", "_radix", "_tokens", "_products", "_max_ask", "_asks",
-                 "_G", "_T", "_A", "_blocks", "_len")
+                 "_G", "_T", "_A", "_blocks")
 
     def __init__(self, targets: Sequence[tuple[int, tuple[int, ...]]], hand: Sequence[int], tokens: Sequence[int],
                  products: tuple[int, ...], max_ask: int) -> None:
         self._targets = tuple((int(t), tuple(sorted(tk))) for t, tk in targets)
         self._hand = tuple(hand)
-        self._kinds = [p for p in range(len(hand)) if hand[p]]
-        self._radix = [hand[p] + 1 for p in self._kinds]
+        self._kinds, self._radix, self._G = hand_radix(hand)
         self._tokens = tuple(sorted(tokens))
         self._products = products
         self._max_ask = max_ask
         self._asks = ask_options(products, max_ask)
-        g = 1
-        for r in self._radix:
-            g *= r
-        self._G, self._T, self._A = g, 1 << len(self._tokens), len(self._asks)
-        base = g * self._T * self._A
+        self._T, self._A = 1 << len(self._tokens), len(self._asks)
+        base = self._G * self._T * self._A
         self._blocks = [base * (1 << len(tk)) - 1 for _, tk in self._targets]
         self._len = sum(self._blocks)
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Shop: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Shop]: ...
-
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("proposal index out of range")
+    def _build(self, i: int) -> Shop:
         block = 0
         while i >= self._blocks[block]:
             i -= self._blocks[block]
@@ -258,19 +240,10 @@ class ShopSpace(Sequence[Shop]):
         i, a = divmod(i, self._A)
         i, t = divmod(i, self._T)
         i, g = divmod(i, self._G)
-        give: list[int] = []
-        for kind, radix in zip(self._kinds, self._radix):
-            g, k = divmod(g, radix)
-            give.extend([kind] * k)
-        tokens = tuple(tok for bit, tok in enumerate(self._tokens) if t >> bit & 1)
-        ask_tokens = tuple(tok for bit, tok in enumerate(their_tokens) if i >> bit & 1)
-        return Shop(to, tuple(give), tokens, self._asks[a], ask_tokens)
+        return Shop(to, decode_multiset(g, self._kinds, self._radix), decode_subset(t, self._tokens),
+                    self._asks[a], decode_subset(i, their_tokens))
 
-    def __iter__(self) -> Iterator[Shop]:
-        for i in range(self._len):
-            yield self[i]
-
-    def __contains__(self, item: object) -> bool:
+    def _contains(self, item: object) -> bool:
         return isinstance(item, Shop) and shop_shape_problem(
             item, self._targets, self._hand, self._tokens, self._products, self._max_ask) is None
 
