@@ -110,7 +110,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                           "cpu_games_per_second": round(args.games / cpu, 2),
                           "decisions_per_game": round(decisions / args.games, 1)}))
     else:
-        print(f"{game.name}, {players} players, {args.games} games in {elapsed:.2f} s: "
+        print(f"{game.name}, {players} player{'s' if players != 1 else ''}, {args.games} games in {elapsed:.2f} s: "
               f"{gps:.1f} games/s, {dps:,.0f} decisions/s ({decisions / args.games:.0f} decisions per game); "
               f"CPU time {cpu:.2f} s = {args.games / cpu:.1f} games per CPU second")
     return 0
