@@ -125,3 +125,14 @@ def test_payment_takes_latest_coins_to_the_burned_pile():
     s = position(players=[{"hand": ["peas"], "coins": ["carrot", "beans", "turnip"]}, {}, {}])
     do(s, "buy tractor")
     assert s.players[0].coins == [14] and 15 in s.burned and 13 in s.burned
+
+
+@pytest.mark.rules("JAL-RECEIVE-02", "JAL-RECEIVE-01")
+def test_no_hand_limit():
+    hand = ["peas"] * 7 + ["beans"] * 15 + ["carrot"] * 14  # 36 cards in hand
+    s = position(players=[{"hand": hand}, {}, {}], deck=["turnip"] * 10)
+    do(s, "plant peas 1", "done")
+    while s.active == 0:  # offers pass, the active player keeps both revealed cards
+        acts = s.legal_actions()
+        s.apply(next(a for a in acts if a.kind in ("pass", "keep", "plant")))
+    assert s.players[0].hand_size == 35 + 2  # drew 2 more, no limit applied
