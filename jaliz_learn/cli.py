@@ -169,7 +169,9 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("jupyterlab") is None:
         raise UsageError("JupyterLab is not installed; install the extra: pip install -e '.[jupyter]'")
     folder = _notebooks_dir()
-    cmd = [sys.executable, "-m", "jupyterlab", "notebooks/00_welcome.ipynb"]
+    # an explicit root_dir keeps the whole project (notebooks/ and exercises/) in Lab's file browser;
+    # without it Jupyter Server serves only the folder of the file it opens
+    cmd = [sys.executable, "-m", "jupyterlab", "notebooks/00_welcome.ipynb", f"--ServerApp.root_dir={folder.parent}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     if args.no_browser:
