@@ -16,50 +16,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 
-class ConcatActions(Sequence[Any]):
-    """The concatenation of several sequences, without copying them."""
-
-    __slots__ = ("_parts", "_len")
-
-    def __init__(self, parts: Sequence[Sequence[Any]]) -> None:
-        self._parts = [p for p in parts if len(p)]
-        self._len = sum(len(p) for p in self._parts)
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Any: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Any]: ...
-
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("action index out of range")
-        for part in self._parts:
-            n = len(part)
-            if i < n:
-                return part[i]
-            i -= n
-        raise IndexError("action index out of range")  # pragma: no cover
-
-    def __contains__(self, item: object) -> bool:
-        return any(item in p for p in self._parts)
-
-    def __iter__(self) -> Iterator[Any]:
-        for p in self._parts:
-            yield from p
-
-    def __repr__(self) -> str:
-        head = ", ".join(str(a) for a in self[:5])
-        return f"<{self._len} legal actions: {head}{', ...' if self._len > 5 else ''}>"
-
-
 class LazyActions(Sequence[Any]):
     """Base for a large legal-action set that builds the i-th action on demand.
 
@@ -105,3 +61,32 @@ class LazyActions(Sequence[Any]):
     def __repr__(self) -> str:
         head = ", ".join(str(self._build(i)) for i in range(min(3, self._len)))
         return f"<{self._len} {type(self).__name__} actions: {head}{', ...' if self._len > 3 else ''}>"
+
+
+class ConcatActions(LazyActions):
+    """The concatenation of several sequences, without copying them."""
+
+    __slots__ = ("_parts",)
+
+    def __init__(self, parts: Sequence[Sequence[Any]]) -> None:
+        self._parts = [p for p in parts if len(p)]
+        self._len = sum(len(p) for p in self._parts)
+
+    def _build(self, i: int) -> Any:
+        for part in self._parts:
+            n = len(part)
+            if i < n:
+                return part[i]
+            i -= n
+        raise IndexError("action index out of range")  # pragma: no cover
+
+    def _contains(self, item: object) -> bool:
+        return any(item in p for p in self._parts)
+
+    def __iter__(self) -> Iterator[Any]:
+        for p in self._parts:
+            yield from p
+
+    def __repr__(self) -> str:
+        head = ", ".join(str(a) for a in self[:5])
+        return f"<{self._len} legal actions: {head}{', ...' if self._len > 5 else ''}>"

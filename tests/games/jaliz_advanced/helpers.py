@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import jaliz_learn
-from jaliz_learn.core.rng import Rng
 from jaliz_learn.games.jaliz.advanced import EVENT_PHASES
 from jaliz_learn.games.jaliz.observation import observe
+
+from ..jaliz.helpers import random_game as _random_game
 
 GAME = jaliz_learn.load_game("jaliz-advanced")
 
@@ -47,14 +48,5 @@ def in_event(state):
 
 
 def random_game(n, seed, game=GAME, every=None, max_steps=200_000):
-    state = game.initial_state(num_players=n, seed=seed)
-    rng = Rng(seed * 7 + 1)
-    steps = 0
-    while not state.is_over():
-        legal = state.legal_actions()
-        if every is not None:
-            every(state, steps, rng)
-        state.apply(legal[rng.randrange(len(legal))])
-        steps += 1
-        assert steps < max_steps
-    return state
+    """A random legal playout of the advanced game (the standard helper with another default game)."""
+    return _random_game(n, seed, game=game, every=every, max_steps=max_steps)

@@ -15,6 +15,7 @@ from jaliz_learn.games.jaliz import Buy, Harvest
 from jaliz_learn.games.jaliz.data import deck_for
 from jaliz_learn.games.jaliz.observation import observe
 
+from ..jaliz.test_properties import perturb_hidden as perturb_standard
 from .helpers import GAME, in_event, random_game
 
 players = st.integers(min_value=3, max_value=6)
@@ -95,23 +96,8 @@ def test_json_round_trip_and_replay(n, seed):
 
 def perturb_hidden(state, viewer, seed):
     """Re-deal every card hidden from ``viewer`` (other hands, the deck), keeping sizes; reshuffle the event deck."""
-    other = state.clone()
-    pool = list(other.deck)
-    for q, pl in enumerate(other.players):
-        if q != viewer:
-            pool += pl.hand_list()
-    r = _stdlib_random.Random(seed)
-    r.shuffle(pool)
-    for q, pl in enumerate(other.players):
-        if q != viewer:
-            size = pl.hand_size
-            pl.hand = [0] * 19
-            for c in pool[:size]:
-                pl.hand[c] += 1
-            pool = pool[size:]
-            other._touch(q)
-    other.deck = pool
-    r.shuffle(other.event_deck)
+    other = perturb_standard(state, viewer, seed)
+    _stdlib_random.Random(seed).shuffle(other.event_deck)
     return other
 
 
