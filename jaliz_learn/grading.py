@@ -573,7 +573,8 @@ def check_win_rate(game: Game | str, bot: Any, *, min_win_rate: float, games: in
     if not passed and first is not None:
         hint = failure_hint(first["failure"], first["reason"], time_limit)
     elif not passed:
-        hint = (f"a random player wins about {100 / players:.0f}% of the time. Make your bot prefer actions "
+        hint = (f"with {players} players an even share is {100 / players:.0f}% (more where tied players all "
+                "win, as in low-scoring games). Make your bot prefer actions "
                 "that score now, and avoid actions that give opponents points; compare two versions with "
                 "jaliz_learn.tournament().")
     report.add("win rate", passed, text, hint=hint, win_rate=float(r["win_rate"]), wins=wins, games=n)

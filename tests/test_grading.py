@@ -286,7 +286,7 @@ def test_win_rate_check_reports_interval_and_hint():
     weak = check_win_rate(GAME, RandomBot, min_win_rate=0.9, games=20)
     item = weak.items[0]
     assert not item.passed and "95% interval" in item.message and "needed 90%" in item.message
-    assert "random player wins about 50%" in item.hint
+    assert "an even share is 50%" in item.hint
     strong = check_win_rate(GAME, race.SmartBot, min_win_rate=0.3, games=20, num_players=3)
     assert strong.passed, str(strong)
     assert "2 x RandomBot" in strong.items[0].message
