@@ -116,6 +116,37 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Play ``--games`` random games at every player count; report finished games and errors."""
+    game = load_game(args.game, **_parse_options(args.option))
+    counts = [args.players] if args.players else list(range(game.info.min_players, game.info.max_players + 1))
+    failed = 0
+    rows = []
+    for n in counts:
+        game.info.check_players(n)
+        ok = errors = decisions = 0
+        c0 = time.process_time()
+        for i in range(args.games):
+            seed = args.seed + i
+            try:
+                result = play(game, _bots(args.bots, game.name, n, seed), seed=seed)
+                ok += 1
+                decisions += result.decisions
+            except Exception as exc:  # noqa: BLE001 - a sweep reports every failure and goes on
+                errors += 1
+                print(f"  error: {n} players, seed {seed}: {type(exc).__name__}: {exc}"[:300], file=sys.stderr)
+        failed += errors
+        cpu = time.process_time() - c0
+        rows.append({"players": n, "games": args.games, "finished": ok, "errors": errors,
+                     "decisions_per_game": round(decisions / max(ok, 1), 1), "cpu_seconds": round(cpu, 2)})
+        if not args.json:
+            print(f"{game.name}, {n} player{'s' if n != 1 else ''}: {ok}/{args.games} games finished, "
+                  f"{errors} errors, {decisions / max(ok, 1):.0f} decisions per game, {cpu:.1f} s CPU", flush=True)
+    if args.json:
+        print(json.dumps({"game": game.name, "seed": args.seed, "counts": rows}))
+    return 0 if failed == 0 else 1
+
+
 def _tests_dir(given: str | None) -> Path:
     if given:
         return Path(given)
@@ -203,6 +234,10 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--games", type=int, default=100)
     p.set_defaults(func=cmd_bench)
+    p = sub.add_parser("sweep", help="play many random games at every player count and report errors")
+    common(p)
+    p.add_argument("--games", type=int, default=1000, help="games per player count")
+    p.set_defaults(func=cmd_sweep)
     p = sub.add_parser("rules", help="list a game's rules; --coverage reports test coverage of rule IDs")
     p.add_argument("game", help=f"one of: {games}")
     p.add_argument("--coverage", action="store_true")

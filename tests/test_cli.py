@@ -97,3 +97,10 @@ def test_console_script_entry_point():
     proc = subprocess.run([sys.executable, "-m", "jaliz_learn", "play", "jaliz", "--players", "11"],
                           capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stderr.startswith("jaliz-learn: error:")
+
+
+def test_sweep_every_player_count(capsys):
+    code, out, _ = run(capsys, "sweep", "jaliz", "--games", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and [r["players"] for r in data["counts"]] == [3, 4, 5, 6, 7]
+    assert all(r["finished"] == 2 and r["errors"] == 0 for r in data["counts"])
