@@ -22,7 +22,7 @@ from ...core.errors import InvalidNotation
 from ...core.legal import LazyActions
 from .actions import ACTION_TYPES, pname
 from .notation import USAGE, product
-from .offers import ask_options, decode_multiset, decode_subset, hand_radix
+from .offers import ask_options, decode_multiset, decode_subset, hand_radix, payment_problem, unsorted_field
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,24 +254,18 @@ class ShopSpace(LazyActions):
 def shop_shape_problem(shop: Shop, targets: Sequence[tuple[int, tuple[int, ...]]], hand: Sequence[int],
                        tokens: Sequence[int], products: tuple[int, ...], max_ask: int) -> tuple[str, str] | None:
     """Why a Shopping Day proposal cannot be made (rule ID, reason), or ``None``."""
-    for name in ("give", "tokens", "ask", "ask_tokens"):
-        value = getattr(shop, name)
-        if not isinstance(value, tuple) or list(value) != sorted(value):
-            return "JADV-SHOP-02", f"list the {name} items in sorted order (as parse_action does)"
+    name = unsorted_field(shop, ("give", "tokens", "ask", "ask_tokens"))
+    if name is not None:
+        return "JADV-SHOP-02", f"list the {name} items in sorted order (as parse_action does)"
     their = dict(targets)
     if shop.to not in their:
         return "JADV-SHOP-02", f"propose a trade to another player ({', '.join(str(t) for t in their)})"
     if not (shop.give or shop.tokens or shop.ask or shop.ask_tokens):
         return "JADV-SHOP-02", "an empty proposal trades nothing; pass instead"
-    for c in set(shop.give):
-        if not (0 <= c < len(hand)) or shop.give.count(c) > hand[c]:
-            return "JADV-SHOP-01", f"you do not hold {shop.give.count(c)} {pname(c)} in hand"
-    if len(set(shop.tokens)) != len(shop.tokens) or not set(shop.tokens) <= set(tokens):
-        return "JADV-SHOP-01", f"you hold the credit tokens of players {list(tokens)} only"
-    if len(shop.ask) > max_ask:
-        return "JAL-R-ASK", f"ask for at most {max_ask} cards from the other player's hand"
-    if not set(shop.ask) <= set(products):
-        return "JAL-R-ASK", "ask only for products that are in this game"
+    problem = payment_problem(shop.give, shop.tokens, shop.ask, hand, tokens, products, max_ask,
+                              give_rule="JADV-SHOP-01", token_rule="JADV-SHOP-01", whose="the other player's")
+    if problem is not None:
+        return problem
     if len(set(shop.ask_tokens)) != len(shop.ask_tokens) or not set(shop.ask_tokens) <= set(their[shop.to]):
         return "JADV-SHOP-01", f"player {shop.to} holds the credit tokens {list(their[shop.to])} only"
     return None

@@ -128,28 +128,45 @@ def _is_sub_multiset(small: Sequence[int], big: Sequence[int]) -> bool:
     return True
 
 
+def unsorted_field(action: object, names: Sequence[str]) -> str | None:
+    """The first tuple field of an offer-like action that is not a sorted tuple (canonical form), if any."""
+    for name in names:
+        value = getattr(action, name)
+        if not isinstance(value, tuple) or list(value) != sorted(value):
+            return name
+    return None
+
+
+def payment_problem(give: tuple[int, ...], given_tokens: tuple[int, ...], ask: tuple[int, ...],
+                    hand: Sequence[int], tokens: Sequence[int], products: tuple[int, ...], max_ask: int, *,
+                    give_rule: str, token_rule: str, whose: str) -> tuple[str, str] | None:
+    """Why the cards and tokens given, and the cards asked, cannot be offered (shared by market offers
+    and Shopping Day proposals), or ``None``."""
+    for c in set(give):
+        if not (0 <= c < len(hand)) or give.count(c) > hand[c]:
+            return give_rule, f"you do not hold {give.count(c)} {pname(c)} in hand"
+    if len(set(given_tokens)) != len(given_tokens) or not set(given_tokens) <= set(tokens):
+        return token_rule, f"you hold the credit tokens of players {list(tokens)} only"
+    if len(ask) > max_ask:
+        return "JAL-R-ASK", f"ask for at most {max_ask} cards from {whose} hand"
+    if not set(ask) <= set(products):
+        return "JAL-R-ASK", "ask only for products that are in this game"
+    return None
+
+
 def offer_shape_problem(offer: Offer, market: Sequence[int], hand: Sequence[int], tokens: Sequence[int],
                         products: tuple[int, ...], max_ask: int) -> tuple[str, str] | None:
     """Why an offer cannot be made (rule ID, reason), or ``None`` if it can."""
-    for name in ("want", "give", "tokens", "ask"):
-        value = getattr(offer, name)
-        if not isinstance(value, tuple) or list(value) != sorted(value):
-            return "JAL-R-NEGOTIATION", f"list the {name} items in sorted order (as parse_action does)"
+    name = unsorted_field(offer, ("want", "give", "tokens", "ask"))
+    if name is not None:
+        return "JAL-R-NEGOTIATION", f"list the {name} items in sorted order (as parse_action does)"
     if not offer.want:
         return "JAL-MARKET-09", "an offer must want at least one revealed card"
     if not _is_sub_multiset(offer.want, market):
         return "JAL-MARKET-09", (f"trades involve the revealed cards ({', '.join(pname(c) for c in market)}); "
                                  f"{', '.join(pname(c) for c in offer.want)} is not among them")
-    for c in set(offer.give):
-        if not (0 <= c < len(hand)) or offer.give.count(c) > hand[c]:
-            return "JAL-MARKET-10", f"you do not hold {offer.give.count(c)} {pname(c)} in hand"
-    if len(set(offer.tokens)) != len(offer.tokens) or not set(offer.tokens) <= set(tokens):
-        return "JAL-CREDIT-01", f"you hold the credit tokens of players {list(tokens)} only"
-    if len(offer.ask) > max_ask:
-        return "JAL-R-ASK", f"ask for at most {max_ask} cards from the active player's hand"
-    if not set(offer.ask) <= set(products):
-        return "JAL-R-ASK", "ask only for products that are in this game"
-    return None
+    return payment_problem(offer.give, offer.tokens, offer.ask, hand, tokens, products, max_ask,
+                           give_rule="JAL-MARKET-10", token_rule="JAL-CREDIT-01", whose="the active player's")
 
 
 def offer_problem(state: JalizState, buyer: int, offer: Offer, making: bool = False) -> tuple[str, str] | None:
