@@ -18,12 +18,13 @@ deck is a list whose LAST element is the top card.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, cast, overload
+from typing import Any, cast
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
 from ...core.events import EventLog
 from ...core.game import Game, State
+from ...core.legal import LazyActions
 from ...core.rng import Rng
 from . import board as B
 from .actions import Draw, EndTurn, Move, Score
@@ -56,7 +57,7 @@ def counts_text(counts: dict[str, int]) -> str:
     return "".join([k * c for k, c in counts.items() if c])
 
 
-class LegalActions(Sequence[Action]):
+class LegalActions(LazyActions):
     """The legal actions of one decision, built lazily (a full list can hold ~1,000 moves).
 
     Order: the ``head`` actions (``draw``), then the moves position by position
@@ -65,7 +66,7 @@ class LegalActions(Sequence[Action]):
     iteration and a fast ``in``.
     """
 
-    __slots__ = ("_head", "_pays", "_tail", "_len", "_moves")
+    __slots__ = ("_head", "_pays", "_tail", "_moves")
 
     def __init__(self, head: tuple[Action, ...], pays: list[tuple[str, ...]], tail: tuple[Action, ...]) -> None:
         self._head = head
@@ -74,26 +75,11 @@ class LegalActions(Sequence[Action]):
         self._moves = sum(map(len, pays))
         self._len = len(head) + self._moves + len(tail)
 
-    def __len__(self) -> int:
-        return self._len
-
     @property
     def move_count(self) -> int:
         return self._moves
 
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("legal action index out of range")
+    def _build(self, i: int) -> Action:
         head = self._head
         if i < len(head):
             return head[i]
@@ -114,7 +100,7 @@ class LegalActions(Sequence[Action]):
                 yield Move(line, end, pay)
         yield from self._tail
 
-    def __contains__(self, action: object) -> bool:
+    def _contains(self, action: object) -> bool:
         if isinstance(action, Move):
             pos = MOVE_POS.get((action.line, action.end))
             return pos is not None and action.pay in self._pays[pos]
