@@ -20,7 +20,8 @@ class LazyActions(Sequence[Any]):
     """Base for a large legal-action set that builds the i-th action on demand.
 
     Subclasses set ``self._len`` and implement ``_build(i)`` (for ``0 <= i < len``)
-    and ``_contains(action)`` (a direct legality test, so ``in`` needs no scan).
+    and ``__contains__(action)`` (a direct legality test, so ``in`` needs no scan; it is on the
+    hot path of every ``apply``, hence no extra call layer).
     Keep only copies of what the decision needs: never a reference to the state.
     """
 
@@ -30,8 +31,8 @@ class LazyActions(Sequence[Any]):
     def _build(self, i: int) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _contains(self, item: object) -> bool:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def __contains__(self, item: object) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError(f"{type(self).__name__} must define __contains__ (a scan would be too slow)")
 
     def __len__(self) -> int:
         return self._len
@@ -55,9 +56,6 @@ class LazyActions(Sequence[Any]):
         for i in range(self._len):
             yield self._build(i)
 
-    def __contains__(self, item: object) -> bool:
-        return self._contains(item)
-
     def __repr__(self) -> str:
         head = ", ".join(str(self._build(i)) for i in range(min(3, self._len)))
         return f"<{self._len} {type(self).__name__} actions: {head}{', ...' if self._len > 3 else ''}>"
@@ -80,7 +78,7 @@ class ConcatActions(LazyActions):
             i -= n
         raise IndexError("action index out of range")  # pragma: no cover
 
-    def _contains(self, item: object) -> bool:
+    def __contains__(self, item: object) -> bool:
         return any(item in p for p in self._parts)
 
     def __iter__(self) -> Iterator[Any]:

@@ -243,7 +243,7 @@ class ShopSpace(LazyActions):
         return Shop(to, decode_multiset(g, self._kinds, self._radix), decode_subset(t, self._tokens),
                     self._asks[a], decode_subset(i, their_tokens))
 
-    def _contains(self, item: object) -> bool:
+    def __contains__(self, item: object) -> bool:
         return isinstance(item, Shop) and shop_shape_problem(
             item, self._targets, self._hand, self._tokens, self._products, self._max_ask) is None
 

@@ -110,7 +110,7 @@ class OfferSpace(LazyActions):
         return Offer(self._wants[w], decode_multiset(g, self._kinds, self._radix),
                      decode_subset(t, self._tokens), self._asks[a])
 
-    def _contains(self, item: object) -> bool:
+    def __contains__(self, item: object) -> bool:
         return isinstance(item, Offer) and offer_shape_problem(
             item, self._market, self._hand, self._tokens, self._products, self._max_ask) is None
 

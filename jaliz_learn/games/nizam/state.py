@@ -100,7 +100,7 @@ class LegalActions(LazyActions):
                 yield Move(line, end, pay)
         yield from self._tail
 
-    def _contains(self, action: object) -> bool:
+    def __contains__(self, action: object) -> bool:
         if isinstance(action, Move):
             pos = MOVE_POS.get((action.line, action.end))
             return pos is not None and action.pay in self._pays[pos]
