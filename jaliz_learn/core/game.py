@@ -218,6 +218,15 @@ class State(ABC):
     log: EventLog
     history: list[tuple[int, Action]]
 
+    def __init__(self, game: Game, num_players: int, seed: int) -> None:
+        """What every state owns: its game, player count, seed, random generator, log and history."""
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log = EventLog()
+        self.history = []
+
     # ---- what a subclass provides -------------------------------------------
     @abstractmethod
     def current_player(self) -> int | None:

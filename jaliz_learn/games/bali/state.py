@@ -17,9 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from jaliz_learn.core.actions import Action
 from jaliz_learn.core.errors import IllegalAction
-from jaliz_learn.core.events import EventLog
 from jaliz_learn.core.game import Observation, State
-from jaliz_learn.core.rng import Rng
 
 from . import data as D
 from .actions import (
@@ -110,12 +108,7 @@ class BaliState(State):
     game: BaliGame
 
     def __init__(self, game: BaliGame, num_players: int, seed: int) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.log = EventLog()
-        self.history: list[tuple[int, Action]] = []
+        super().__init__(game, num_players, seed)
         self.tani: bool = game.expansion
         self.reverse_altar: bool = bool(game.options["reverse_altar"])
         self.tie_mode: str = str(game.options["offering_ties"])

@@ -25,10 +25,8 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
-from ...core.events import EventLog
 from ...core.game import State
 from ...core.legal import ConcatActions
-from ...core.rng import Rng
 from . import data as D
 from .actions import (
     BUY_CARDS,
@@ -113,12 +111,8 @@ class JalizState(State):
     """A Jaliz position. Build one with ``load_game("jaliz").initial_state(num_players, seed)``."""
 
     def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
-        self.game = game
-        self.num_players = n = num_players
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.log = EventLog()
-        self.history = []
+        super().__init__(game, num_players, seed)
+        n = num_players
         opts = game.options
         self.fertilizer_price: int = opts["fertilizer_price"]
         self.offer_rounds: int = opts["offer_rounds"]

@@ -25,9 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
-from ...core.events import EventLog
 from ...core.game import Observation, State
-from ...core.rng import Rng
 from . import actions as A
 from .data import (
     AREAS,
@@ -182,13 +180,8 @@ class JungliLaState(State):
     """A Jungli-La position (mutable). Build it with ``JungliLaGame.initial_state`` or ``state_from_json``."""
 
     def __init__(self, game: JungliLaGame, num_players: int, seed: int) -> None:
+        super().__init__(game, num_players, seed)
         n = num_players
-        self.game = game
-        self.num_players = n
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.log = EventLog()
-        self.history: list[tuple[int, Action]] = []
         self.max_rounds: int = game.options["max_rounds"]
         self.track: list[str] = []
         self.removed: list[str] = []

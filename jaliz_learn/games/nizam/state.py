@@ -22,10 +22,8 @@ from typing import Any, cast
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
-from ...core.events import EventLog
 from ...core.game import Game, State
 from ...core.legal import LazyActions
-from ...core.rng import Rng
 from . import board as B
 from .actions import Draw, EndTurn, Move, Score
 from .data import ANY_PAYMENT, DRAW_COUNT, KINDS, PEARL, SIDE, SOLO_HAND_LIMIT, TASKS_PER_PLAYER
@@ -121,12 +119,7 @@ class BaseState(State):
     end_type: type[Action] = Score
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.log = EventLog()
-        self.history: list[tuple[int, Action]] = []
+        super().__init__(game, num_players, seed)
         self.board: list[str] = [PEARL] * (SIDE * SIDE)
         self.hands: list[dict[str, int]] = [empty_counts() for _ in range(num_players)]
         self.deck: list[str] = []
