@@ -152,6 +152,7 @@ def test_observation_is_detached_and_frozen(name, n):
     for viewer in [*range(n), None]:
         obs = state.observation(viewer)
         assert obs.player == viewer and obs.game == name
+        assert set(vars(obs)) == type(obs).field_names(), "an observation built with fast() lacks fields"
         blob = pickle.dumps(obs)
         assert b"Rng" not in blob and b"EventLog" not in blob, "observation must not carry the RNG or log"
         assert type(state).__name__.encode() not in blob, "observation must not refer to the state"

@@ -64,18 +64,6 @@ def _column_names(col: list[int]) -> tuple[str, ...]:
     return names
 
 
-def _fast_observation(**fields: object) -> BaliObservation:
-    """Build a frozen :class:`BaliObservation` without the dataclass ``__init__``.
-
-    A frozen dataclass sets each of its ~30 fields through ``object.__setattr__``, which costs more than
-    the rest of :func:`observe`; filling ``__dict__`` at once gives the same (still frozen) object.
-    The conformance tests check that every field is present.
-    """
-    obs = object.__new__(BaliObservation)
-    obs.__dict__.update(fields)
-    return obs
-
-
 def observe(s: BaliState, player: int | None) -> BaliObservation:
     """Build ``player``'s observation from copies (never references to the state).
 
@@ -91,7 +79,7 @@ def observe(s: BaliState, player: int | None) -> BaliObservation:
         for q, k in s.altar_hidden:
             if q == player:
                 hidden_mine[k] += 1
-    return _fast_observation(
+    return BaliObservation.fast(
         game=s.game.name, player=player, num_players=s.num_players, current_player=s.current_player(),
         decision=s.decision(), turn=s.log.turn, is_over=s.over, expansion=s.tani, active_player=s.active,
         hand=hand, hand_sizes=tuple(map(len, s.hands)), stock=stock, stock_sizes=tuple(map(sum, s.stocks)),

@@ -133,7 +133,6 @@ class JungliLaObservation(Observation):
                      self.treasure_counts, self.dice_faces(), self.current_player, self.decision)
 
 
-_new_observation = object.__new__
 _PALEO_CARDS = frozenset(c for c in CARDS if CARDS[c].effect == "paleo")
 #: Limits by number of Wagons (JUN-MAT-04, JUN-MAT-06, JUN-CARD-09).
 _MATERIAL_LIMITS = tuple(BASE_MATERIAL_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
@@ -765,25 +764,13 @@ class JungliLaState(State):
                 "end_triggered": self.end_triggered, "wagon_stock": self.wagon_stock,
             }
         over = self.phase == OVER
-        # Fast path, equivalent to calling JungliLaObservation(...) with every field (the hot loop calls this
-        # once per decision): fill the frozen dataclass's __dict__ directly.
-        obs = _new_observation(JungliLaObservation)
-        d = obs.__dict__
-        d.update(pub)
-        d["player"] = player
-        d["current_player"] = None if over else self.current
-        d["decision"] = self.phase
-        d["turn"] = self.log.turn
-        d["is_over"] = over
-        d["round"] = self.round()
-        d["own_treasures"] = tuple(TREASURE_VALUES[t] for t in self.treasures[player]) if player is not None else ()
-        d["dice"] = tuple(self.dice)
-        d["dice_rolled"] = self.n_dice
-        d["rerolls_used"] = self.rerolls
-        d["paleo_left"] = self.paleo_cards(self.current) - self.paleo_used
-        d["moved"] = self.moved
-        d["discovered"] = self.discovered
-        return obs
+        return JungliLaObservation.fast(  # type: ignore[no-any-return]
+            pub, player=player, current_player=None if over else self.current, decision=self.phase,
+            turn=self.log.turn, is_over=over, round=self.round(),
+            own_treasures=tuple(TREASURE_VALUES[t] for t in self.treasures[player]) if player is not None else (),
+            dice=tuple(self.dice), dice_rolled=self.n_dice, rerolls_used=self.rerolls,
+            paleo_left=self.paleo_cards(self.current) - self.paleo_used, moved=self.moved,
+            discovered=self.discovered)
 
     def to_json(self) -> dict[str, Any]:
         return {
