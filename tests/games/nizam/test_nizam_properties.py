@@ -23,26 +23,12 @@ from jaliz_learn.games.nizam.bots import NizamGreedyBot, PearlGreedyBot
 from jaliz_learn.games.nizam.data import KINDS
 from jaliz_learn.games.nizam.state import counts_text
 
+from .helpers import totals
+
 NIZAM = jaliz_learn.load_game("nizam")
 PEARL = jaliz_learn.load_game("pearl-of-the-east")
 
 
-def totals(state):
-    counts = dict.fromkeys(KINDS, 0)
-    for c in state.board:
-        if c != "P":
-            counts[c] += 1
-    for zone in [*state.hands, state.discard]:
-        for k, n in zone.items():
-            counts[k] += n
-    for c in state.deck:
-        counts[c] += 1
-    if hasattr(state, "tasks"):
-        for p in range(state.num_players):
-            assert not state.tasks[p] & set(state.completed[p])
-            for k in state.tasks[p] | set(state.completed[p]):
-                counts[k] += 1
-    return counts
 
 
 PROBES = [Draw(), Score(), EndTurn("", ""), EndTurn("A", "A"), Move("r1", "left", "A"), Move("c5", "bottom", "BCD"),

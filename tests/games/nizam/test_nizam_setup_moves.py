@@ -9,6 +9,8 @@ from jaliz_learn import IllegalAction, InvalidNotation, RuleViolation, WrongPhas
 from jaliz_learn.games.nizam import Draw, Move, Score
 from jaliz_learn.games.nizam.data import KINDS
 
+from .helpers import totals
+
 NIZAM = jaliz_learn.load_game("nizam")
 
 #: A board without any combination (rows and columns all mixed).
@@ -23,16 +25,6 @@ def column(state, c):
     return "".join(row[c - 1] for row in state.board_rows())
 
 
-def totals(state):
-    counts = dict.fromkeys(KINDS, 0)
-    for c in state.board:
-        counts[c] += 1
-    for zone in [*state.hands, state.discard]:
-        for k, n in zone.items():
-            counts[k] += n
-    for c in state.deck:
-        counts[c] += 1
-    return counts
 
 
 @pytest.mark.rules("NIZ-COMP-01", "NIZ-SETUP-01", "NIZ-SETUP-02")

@@ -9,6 +9,8 @@ from jaliz_learn import RuleViolation, WrongPhase
 from jaliz_learn.games.nizam import Draw, EndTurn, Move, Score
 from jaliz_learn.games.nizam.data import KINDS
 
+from .helpers import totals
+
 PEARL = jaliz_learn.load_game("pearl-of-the-east")
 
 #: No run anywhere; the pearl in the middle.
@@ -27,20 +29,6 @@ def position(board, **kw):
     return PEARL.state_from_json({"board": board, **kw})
 
 
-def totals(state):
-    counts = dict.fromkeys(KINDS, 0)
-    for c in state.board:
-        if c != "P":
-            counts[c] += 1
-    for zone in [*state.hands, state.discard]:
-        for k, n in zone.items():
-            counts[k] += n
-    for c in state.deck:
-        counts[c] += 1
-    for p in range(state.num_players):
-        for k in state.tasks[p] | set(state.completed[p]):
-            counts[k] += 1
-    return counts
 
 
 @pytest.mark.rules("PRL-COMP-01", "PRL-SETUP-01", "PRL-SETUP-02", "PRL-SETUP-03", "PRL-SETUP-04")
