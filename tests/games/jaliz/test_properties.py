@@ -141,7 +141,7 @@ def test_observations_never_reveal_hidden_cards(n, seed):
 
 
 def test_full_sweep_small():
-    """A modest sweep in CI (the full 1,000 games per count is run ad hoc, see the closing notes)."""
+    """A modest sweep in CI; the full count is `jaliz-learn sweep jaliz --games 1000`."""
     for n in range(3, 8):
         for seed in range(8):
             state = random_game(n, 1000 + seed)

@@ -145,7 +145,7 @@ def test_illegal_actions_rejected_state_unchanged(n, seed):
 
 
 def test_random_sweep_small():
-    """A modest sweep in CI (the full 1,000 games per player count is run ad hoc)."""
+    """A modest sweep in CI; the full count is `jaliz-learn sweep jaliz-advanced --games 1000`."""
     for n in range(3, 7):
         for seed in range(5):
             state = random_game(n, 2000 + seed)
