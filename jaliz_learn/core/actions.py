@@ -20,7 +20,9 @@ Draw(count=3)
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import types as _pytypes
+import typing
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from .errors import InvalidNotation
@@ -52,23 +54,117 @@ def _from_jsonable(value: Any) -> Any:
 
 
 def action_from_json(data: Any, types: Mapping[str, type[Action]]) -> Action:
-    """Rebuild an action from its JSON form, given the game's ``kind -> class`` table."""
-    if not isinstance(data, Mapping) or "type" not in data:
-        raise InvalidNotation(f"an action in JSON must be an object with a 'type' key, got {data!r}")
+    """Rebuild an action from its JSON form, given the game's ``kind -> class`` table.
+
+    Every field must have exactly its declared type (``1.0`` or ``true`` is not an integer).
+
+    >>> from jaliz_learn.games.jaliz.actions import Plant
+    >>> action_from_json({"type": "plant", "product": 1.0, "plot": 1}, {"plant": Plant})
+    Traceback (most recent call last):
+    ...
+    jaliz_learn.core.errors.InvalidNotation: action 'plant': field 'product' must be int, got 1.0 (float)
+    """
+    if not isinstance(data, Mapping) or type(data.get("type")) is not str:
+        raise InvalidNotation(f"an action in JSON must be an object with a string 'type', got {_short(data)}")
     cls = types.get(data["type"])
     if cls is None:
         raise InvalidNotation(
-            f"unknown action type {data['type']!r}; known types: {', '.join(sorted(types))}"
+            f"unknown action type {_short(data['type'])}; known types: {', '.join(sorted(types))}"
         )
     names = {f.name for f in dataclasses.fields(cls)}
     extra = set(data) - names - {"type"}
-    missing = names - set(data)
+    missing = {f.name for f in dataclasses.fields(cls)
+               if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING} - set(data)
     if extra or missing:
         raise InvalidNotation(
             f"action {data['type']!r} needs fields {sorted(names)}; "
-            f"missing {sorted(missing)}, unexpected {sorted(extra)}"
+            f"missing {sorted(missing)}, unexpected {sorted(map(str, extra))}"
         )
     try:
-        return cls(**{k: _from_jsonable(data[k]) for k in names})
-    except (TypeError, ValueError) as exc:
-        raise InvalidNotation(f"bad action {data!r}: {exc}") from None
+        action = cls(**{k: _from_jsonable(data[k]) for k in names if k in data})
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise InvalidNotation(f"bad action {_short(data)}: {exc}") from None
+    check_action_fields(action)
+    return action
+
+
+# ---- exact checking ---------------------------------------------------------------------------
+# An action is legal only if it is of the exact class and has exactly the declared field types of a
+# legal action: a subclass with a permissive __eq__, or Plant(p, 1.0) which compares equal to
+# Plant(p, 1), must never get past the legality check (issue: trustworthy grading).
+
+_Check = Callable[[Any], bool]
+_CHECKERS: dict[type, tuple[tuple[str, _Check, str], ...]] = {}
+_PLAIN = (int, str, bool, type(None))
+
+
+def _is_plain(v: Any, depth: int = 0) -> bool:
+    t = type(v)
+    if t in _PLAIN:
+        return True
+    if (t is tuple or t is frozenset) and depth < 8:
+        return all(_is_plain(x, depth + 1) for x in v)
+    return False
+
+
+def _checker_for(hint: Any) -> tuple[_Check, str]:
+    """A predicate accepting exactly the values of the type ``hint`` (int, str, tuple[int, ...] ...)."""
+    if hint in (int, str, bool, float):
+        return (lambda v, t=hint: type(v) is t), hint.__name__
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, _pytypes.UnionType):
+        parts = [_checker_for(a) for a in args]
+        return (lambda v: any(c(v) for c, _ in parts)), " or ".join(n for _, n in parts)
+    if hint is type(None):
+        return (lambda v: v is None), "None"
+    if origin in (tuple, frozenset):
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            inner, name = _checker_for(args[0])
+            return (lambda v: type(v) is tuple and all(inner(x) for x in v)), f"tuple of {name}"
+        if origin is tuple and args:
+            items = [_checker_for(a) for a in args]
+            return ((lambda v: type(v) is tuple and len(v) == len(items)
+                     and all(c(x) for (c, _), x in zip(items, v))), f"tuple of {len(items)}")
+        if origin is frozenset and args:
+            inner, name = _checker_for(args[0])
+            return (lambda v: type(v) is frozenset and all(inner(x) for x in v)), f"frozenset of {name}"
+    return _is_plain, "plain value"
+
+
+def _checkers(cls: type) -> tuple[tuple[str, _Check, str], ...]:
+    found = _CHECKERS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _CHECKERS[cls] = tuple(
+            (f.name, *_checker_for(hints.get(f.name, Any))) for f in dataclasses.fields(cls)
+        )
+    return found
+
+
+def check_action_fields(action: Action) -> None:
+    """Raise :class:`InvalidNotation` unless every field of ``action`` has exactly its declared type."""
+    for name, ok, expected in _checkers(type(action)):
+        value = getattr(action, name)
+        if not ok(value):
+            raise InvalidNotation(
+                f"action {action.kind!r}: field {name!r} must be {expected}, got {_short(value)} ({type(value).__name__})"
+            )
+
+
+def check_exact_action(action: object, types: Mapping[str, type[Action]]) -> None:
+    """Raise :class:`InvalidNotation` unless ``action`` is exactly one of the game's action classes."""
+    cls = type(action)
+    if types.get(getattr(cls, "kind", None)) is not cls:  # type: ignore[arg-type]
+        raise InvalidNotation(
+            f"{_short(action)} is not one of this game's actions ({', '.join(sorted(types))}); "
+            "subclasses and look-alikes are refused"
+        )
+    check_action_fields(action)  # type: ignore[arg-type]
+
+
+def _short(value: object, limit: int = 80) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

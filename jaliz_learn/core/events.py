@@ -16,9 +16,11 @@ cards a player drew). ``EventLog.for_viewer(p)`` returns the events as player
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
+
+from .shared import SharedList
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -58,13 +60,20 @@ class Event:
 
 
 class EventLog:
-    """An append-only list of events."""
+    """An append-only list of events; :meth:`fork` copies it in O(1) by sharing the past."""
 
     __slots__ = ("_events", "turn")
 
-    def __init__(self, events: list[Event] | None = None) -> None:
-        self._events: list[Event] = events or []
+    def __init__(self, events: Iterable[Event] | None = None) -> None:
+        self._events: SharedList[Event] = SharedList(events or ())
         self.turn = 0
+
+    def fork(self) -> EventLog:
+        """An independent copy for a cloned state (the events so far are shared, not copied)."""
+        other = EventLog.__new__(EventLog)
+        other._events = self._events.fork()
+        other.turn = self.turn
+        return other
 
     def add(self, kind: str, player: int | None, data: dict[str, Any], *,
             secret: dict[str, Any] | None = None, visible_to: tuple[int, ...] | None = None) -> Event:
@@ -82,7 +91,7 @@ class EventLog:
         return self._events[i]
 
     def since(self, index: int) -> list[Event]:
-        return self._events[index:]
+        return self._events.since(index)
 
     def for_viewer(self, viewer: int | None) -> list[Event]:
         """The events as ``viewer`` sees them (``None``: spectator)."""

@@ -27,10 +27,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .actions import Action, action_from_json
+from .actions import Action, action_from_json, check_exact_action
 from .errors import (
     GameOver,
     IllegalAction,
+    JalizLearnError,
     InvalidNotation,
     InvalidOption,
     InvalidPosition,
@@ -38,8 +39,9 @@ from .errors import (
     RuleViolation,
 )
 from .events import Event, EventLog
-from .rng import Rng
+from .rng import Rng, check_seed
 from .rules import RuleCatalogue
+from .shared import SharedList
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,13 @@ class GameInfo:
     description: str
     options: tuple[OptionSpec, ...] = ()
     default_players: int | None = None
+    #: The most decisions a game can take (from the rules, or the engine's safeguard); ``None``: unknown.
+    max_decisions: int | None = None
+    #: The lowest and highest final score the rules allow; ``None``: not declared.
+    score_range: tuple[float, float] | None = None
+    #: The most legal actions one decision can offer; ``None``: not bounded by a small number
+    #: (e.g. Jaliz trade offers, which grow combinatorially with the hand).
+    max_legal_actions: int | None = None
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         known = {o.name: o for o in self.options}
@@ -149,12 +158,17 @@ class Observation:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Final result: scores, ranking (groups of tied players, best first) and winners."""
+    """Final result: scores, ranking (groups of tied players, best first) and winners.
+
+    ``winners`` may be empty: some rules let nobody win (every player eliminated).
+    ``eliminated`` lists players who lost by a rule whatever their score; they rank last.
+    """
 
     scores: tuple[float, ...]
     ranking: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     tiebreaks: tuple[tuple[Any, ...], ...] = field(default=())
+    eliminated: tuple[int, ...] = field(default=())
 
 
 class Game(ABC):
@@ -174,9 +188,36 @@ class Game(ABC):
     def initial_state(self, num_players: int | None = None, seed: int = 0) -> State:
         """A new game for ``num_players`` players; all chance flows from ``seed``."""
 
-    @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from ``State.to_json()`` output or from a scenario position."""
+        """Rebuild a state from ``State.to_json()`` output (full or compact) or from a scenario position.
+
+        Anything malformed raises :class:`InvalidPosition` naming the field; a game reads the data in
+        ``_state_from_json`` and this wrapper turns any slip of that reader into the same clear error,
+        so hostile input never escapes as a raw ``TypeError`` or ``KeyError``.
+        """
+        check_json_shape(data)
+        try:
+            state = self._state_from_json(data)
+        except JalizLearnError:
+            raise
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError, OverflowError,
+                MemoryError) as exc:
+            raise InvalidPosition(f"not a valid {self.name} position ({type(exc).__name__}: {exc})") from None
+        return state
+
+    def _state_from_json(self, data: Mapping[str, Any]) -> State:  # pragma: no cover - every game overrides
+        raise NotImplementedError(f"{self.name} cannot read positions")
+
+    def sample_state(self, observation: Observation, rng: Rng | int) -> State:
+        """A full state consistent with everything ``observation`` shows (a determinisation).
+
+        The observer's own cards, every public card and count, the phase and who decides are kept;
+        the cards the observer cannot see are dealt at random (from ``rng``) from the pool of cards
+        it has not seen. ``sample_state(obs, rng).observation(obs.player) == obs``. Search bots use
+        this instead of the real state, which they never receive. docs/PROTOCOL.md says what each
+        game's sampling assumes.
+        """
+        raise NotImplementedError(f"{self.name} cannot sample hidden information yet")
 
     @abstractmethod
     def parse_action(self, text: str, state: State) -> Action:
@@ -218,16 +259,25 @@ class State(ABC):
     seed: int
     rng: Rng
     log: EventLog
-    history: list[tuple[int, Action]]
+    _history: SharedList[tuple[int, Action]]
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         """What every state owns: its game, player count, seed, random generator, log and history."""
         self.game = game
         self.num_players = num_players
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = Rng(seed)
         self.log = EventLog()
-        self.history = []
+        self._history = SharedList()
+
+    @property
+    def history(self) -> SharedList[tuple[int, Action]]:
+        """``(player, action)`` for every action applied so far, oldest first (append-only)."""
+        return self._history
+
+    @history.setter
+    def history(self, items: Sequence[tuple[int, Action]]) -> None:
+        self._history = items.fork() if isinstance(items, SharedList) else SharedList(items)
 
     # ---- what a subclass provides -------------------------------------------
     @abstractmethod
@@ -258,8 +308,13 @@ class State(ABC):
         """What ``player`` may see; ``None`` gives the spectator view."""
 
     @abstractmethod
-    def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-able data (``game.state_from_json`` reads it back exactly)."""
+    def to_json(self, compact: bool = False) -> dict[str, Any]:
+        """The whole state as JSON-able data (``game.state_from_json`` reads it back exactly).
+
+        ``compact=True`` gives the position only (like FEN next to PGN): everything needed to play
+        on, including the generator, but not the event log or the history; reading it back starts a
+        new log and an empty history.
+        """
 
     def tiebreak(self, player: int) -> tuple[Any, ...]:
         """Keys compared after the score, best first (games override)."""
@@ -290,13 +345,14 @@ class State(ABC):
         if actor is None:
             raise GameOver("the game is over", rule="protocol", action=action, player=player,
                            decision="game-over", allowed=())
+        check_exact_action(action, self.game.action_types)
         if player is not None and player != actor:
             raise NotYourTurn(f"it is player {actor}'s decision ({self.decision()}), not player {player}'s",
                               rule="protocol", action=action, player=player, decision=self.decision(), allowed=())
         self.check_action(actor, action)
         start = len(self.log)
         self._apply(actor, action)
-        self.history.append((actor, action))
+        self._history.append((actor, action))
         return self.log.since(start)
 
     def step(self, action: Action | str) -> State:
@@ -356,8 +412,39 @@ class State(ABC):
                 "actions_json": self.actions_json()}
 
     def clone(self) -> State:
-        """An independent copy (for search)."""
-        return copy.deepcopy(self)
+        """An independent copy (for search) whose cost does not grow with the game.
+
+        The log and the history are append-only and shared with the copy (see
+        :class:`~jaliz_learn.core.shared.SharedList`); the generator is copied; every other attribute
+        is copied by :meth:`_copy_into`, which games override with hand-written copies.
+
+        >>> import jaliz_learn
+        >>> s = jaliz_learn.load_game("nizam").initial_state(num_players=2, seed=3)
+        >>> c = s.clone()
+        >>> _ = c.apply(c.legal_actions()[0])
+        >>> len(c.history) - len(s.history)
+        1
+        """
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["rng"] = self.rng.clone()
+        d["log"] = self.log.fork()
+        d["_history"] = self._history.fork()
+        self._copy_into(new)
+        return new
+
+    def _copy_into(self, new: State) -> None:
+        """Give ``new`` its own copy of every mutable attribute (``new`` starts as a shallow copy).
+
+        The default deep-copies every attribute but the game, generator, log and history; games
+        override it with hand-written copies of their containers (much faster than ``deepcopy``).
+        Immutable values (ints, strings, tuples of them) may stay shared.
+        """
+        memo: dict[int, Any] = {id(self.game): self.game}
+        for key, value in self.__dict__.items():
+            if key not in _SHARED_ON_CLONE and not isinstance(value, _IMMUTABLE):
+                new.__dict__[key] = copy.deepcopy(value, memo)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True)
@@ -372,6 +459,45 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return self.__str__()
+
+
+_SHARED_ON_CLONE = frozenset({"game", "rng", "log", "_history"})
+_IMMUTABLE = (int, float, str, bool, type(None), tuple, frozenset)
+
+#: Limits on JSON read from outside (files, positions): deeper or bigger is refused as malformed.
+MAX_JSON_DEPTH = 64
+MAX_JSON_ITEMS = 2_000_000
+
+
+def check_json_shape(data: Any, what: str = "position") -> None:
+    """Refuse data that is not a JSON object, nests deeper than :data:`MAX_JSON_DEPTH` or is huge.
+
+    >>> check_json_shape({"a": [[[]]]})
+    >>> check_json_shape([1])
+    Traceback (most recent call last):
+    ...
+    jaliz_learn.core.errors.InvalidPosition: a position must be a JSON object, got list
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidPosition(f"a {what} must be a JSON object, got {type(data).__name__}")
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if seen > MAX_JSON_ITEMS:
+            raise InvalidPosition(f"the {what} is too large (more than {MAX_JSON_ITEMS:,} values)")
+        if isinstance(value, Mapping):
+            children: Any = value.values()
+            if any(not isinstance(k, str) for k in value):
+                raise InvalidPosition(f"the {what} has a key that is not a string")
+        elif isinstance(value, list | tuple):
+            children = value
+        else:
+            continue
+        if depth >= MAX_JSON_DEPTH:
+            raise InvalidPosition(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
+        stack.extend((c, depth + 1) for c in children)
 
 
 def check_json_keys(data: Mapping[str, Any], required: Sequence[str], what: str) -> None:

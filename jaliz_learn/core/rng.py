@@ -16,6 +16,8 @@ import random
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
+from .errors import InvalidOption, InvalidPosition
+
 T = TypeVar("T")
 
 
@@ -25,10 +27,16 @@ class Rng:
     __slots__ = ("_r", "seed")
 
     def __init__(self, seed: int) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, got {seed!r}")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self._r = random.Random(seed)
+
+    def clone(self) -> Rng:
+        """An independent generator in exactly the same state (for ``State.clone``)."""
+        other = Rng.__new__(Rng)
+        other.seed = self.seed
+        other._r = random.Random()
+        other._r.setstate(self._r.getstate())
+        return other
 
     def randrange(self, n: int) -> int:
         """A uniform integer in ``range(n)``."""
@@ -52,11 +60,26 @@ class Rng:
         return {"seed": self.seed, "state": [version, list(internal), gauss]}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Rng:
-        rng = cls(int(data["seed"]))
-        if data.get("state") is not None:
-            version, internal, gauss = data["state"]
-            rng._r.setstate((version, tuple(internal), gauss))
+    def from_json(cls, data: Any) -> Rng:
+        """Read :meth:`to_json` output back; a malformed one raises :class:`InvalidPosition`."""
+        if not isinstance(data, dict) or type(data.get("seed")) is not int:
+            raise InvalidPosition(f"the rng must be an object with an integer 'seed', got {_short(data)}")
+        try:
+            rng = cls(data["seed"])
+        except InvalidOption as exc:
+            raise InvalidPosition(f"the rng's {exc}") from None
+        state = data.get("state")
+        if state is not None:
+            try:
+                version, internal, gauss = state
+                if (type(version) is not int or not isinstance(internal, list) or len(internal) != 625
+                        or any(type(x) is not int or not 0 <= x < 2**32 for x in internal[:624])
+                        or type(internal[624]) is not int or not 0 <= internal[624] <= 624
+                        or not (gauss is None or type(gauss) is float)):
+                    raise ValueError
+                rng._r.setstate((version, tuple(internal), gauss))
+            except (TypeError, ValueError):
+                raise InvalidPosition("the rng's 'state' is not a generator state written by to_json") from None
         return rng
 
     def __eq__(self, other: object) -> bool:
@@ -64,6 +87,27 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(seed={self.seed})"
+
+
+#: Seeds are integers of at most this many bits (a seed is a game's identity, not a payload).
+MAX_SEED_BITS = 128
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a usable seed, else raise :class:`InvalidOption` naming it.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed("7")
+    Traceback (most recent call last):
+    ...
+    jaliz_learn.core.errors.InvalidOption: seed must be an integer, got '7' (str)
+    """
+    if type(seed) is not int:
+        raise InvalidOption(f"seed must be an integer, got {seed!r} ({type(seed).__name__})")
+    if abs(seed).bit_length() > MAX_SEED_BITS:
+        raise InvalidOption(f"seed must fit in {MAX_SEED_BITS} bits, got one of {abs(seed).bit_length()} bits")
+    return seed
 
 
 def hash_seed(seed: int, label: int) -> int:
@@ -77,3 +121,8 @@ def hash_seed(seed: int, label: int) -> int:
     x = (x * 0xBF58476D1CE4E5B9) % (1 << 64)
     x ^= x >> 29
     return x
+
+
+def _short(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -58,7 +58,7 @@ class BaliGame(Game):
         state.setup()
         return state
 
-    def state_from_json(self, data: Mapping[str, Any]) -> BaliState:
+    def _state_from_json(self, data: Mapping[str, Any]) -> BaliState:
         """Read ``State.to_json()`` output, or a scenario position (format: :mod:`.serial`)."""
         return state_from_json(self, data)
 

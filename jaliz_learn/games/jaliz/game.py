@@ -53,7 +53,7 @@ class JalizGame(Game):
             raise InvalidNotation(f"seed must be an integer, got {seed!r}")
         return self.state_class(self, n, seed)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> JalizState:
+    def _state_from_json(self, data: Mapping[str, Any]) -> JalizState:
         return state_from_json(self, dict(data))
 
     def parse_action(self, text: str, state: Any = None) -> Action:

@@ -83,7 +83,7 @@ class JungliLaGame(Game):
         return action_from_json(data, self.action_types)
 
     # ------------------------------------------------------------------ JSON and positions
-    def state_from_json(self, data: Mapping[str, Any]) -> JungliLaState:
+    def _state_from_json(self, data: Mapping[str, Any]) -> JungliLaState:
         if not isinstance(data, Mapping):
             raise InvalidPosition(f"a Jungli-La state must be a JSON object, got {type(data).__name__}")
         if "rng" in data:

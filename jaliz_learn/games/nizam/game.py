@@ -88,7 +88,7 @@ class _BoardGame(Game):
         st.log.turn = 1
 
     # ---- JSON -------------------------------------------------------------------
-    def state_from_json(self, data: Mapping[str, Any]) -> BaseState:
+    def _state_from_json(self, data: Mapping[str, Any]) -> BaseState:
         if not isinstance(data, Mapping):
             raise InvalidPosition(f"a {self.info.title} state must be a JSON object, got {type(data).__name__}")
         try:
