@@ -345,7 +345,11 @@ class State(ABC):
         if actor is None:
             raise GameOver("the game is over", rule="protocol", action=action, player=player,
                            decision="game-over", allowed=())
-        check_exact_action(action, self.game.action_types)
+        try:
+            check_exact_action(action, self.game.action_types)
+        except InvalidNotation as exc:  # a foreign or forged action is illegal here, whatever it claims
+            raise RuleViolation(str(exc), rule="protocol", player=actor, decision=self.decision(),
+                                allowed=self.legal_actions(actor)) from None
         if player is not None and player != actor:
             raise NotYourTurn(f"it is player {actor}'s decision ({self.decision()}), not player {player}'s",
                               rule="protocol", action=action, player=player, decision=self.decision(), allowed=())
