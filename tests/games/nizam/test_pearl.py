@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import jaliz_learn
-from jaliz_learn import RuleViolation, WrongPhase
+from jaliz_learn import IllegalAction, RuleViolation, WrongPhase
 from jaliz_learn.games.nizam import Draw, EndTurn, Move, Score
 from jaliz_learn.games.nizam.data import KINDS
 
@@ -71,9 +71,9 @@ def test_turn_structure():
     with pytest.raises(WrongPhase) as err:
         state.apply("draw")
     assert err.value.rule == "PRL-TURN-01"
-    with pytest.raises(WrongPhase) as err:
+    with pytest.raises(IllegalAction) as err:
         state.apply(Score())
-    assert err.value.rule == "PRL-TURN-01", "'score' is a Nizam action"
+    assert err.value.rule == "protocol", "'score' is a Nizam action, refused before the rules are asked"
     assert list(state.legal_actions()) == [EndTurn("", "")]
     state.apply("end")
     state.apply("draw")
