@@ -176,7 +176,8 @@ TANI_RULES: tuple[Rule, ...] = (
        "Village of Tani: Game end", "rulebook"),
     _R("TAN-END-01", "Unbuilt huts lose",
        "A player with unbuilt huts at the end takes no part in the final scoring and loses; several such "
-       "players all rank last together (G21). Their score is reported as -1.",
+       "players all rank last together (G21), and when every player has unbuilt huts nobody wins. Their score "
+       "is reported as -1.",
        "Village of Tani: Game end", "rulebook"),
 )
 

@@ -50,10 +50,6 @@ def explain(state: BaliState, player: int, action: Action) -> IllegalAction:
     def fail(reason: str, rule: str, cls: type[IllegalAction] = RuleViolation) -> IllegalAction:
         return cls(reason, rule=rule, action=action, player=player, decision=decision, allowed=allowed)
 
-    if not state.tani and isinstance(action, (BuildHut, ChooseTile)):
-        # BAL-PLAY-01 lists the base game's only options; TAN rules are not in the bali catalogue
-        return fail("huts and banana tiles exist only with the Village of Tani expansion (game 'bali-tani')",
-                    "BAL-PLAY-01", WrongPhase)
     if not isinstance(action, DECISION_ACTIONS.get(decision, ())):
         return fail(f"now is the '{decision}' decision, not a '{action.kind}' action", DECISION_RULE[decision],
                     WrongPhase)

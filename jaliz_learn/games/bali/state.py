@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from jaliz_learn.core.actions import Action
 from jaliz_learn.core.errors import IllegalAction
-from jaliz_learn.core.game import Observation, State
+from jaliz_learn.core.game import Observation, Outcome, State
 
 from . import data as D
 from .actions import (
@@ -530,6 +530,25 @@ class BaliState(State):
         if self.final is not None and self.final[player]["disqualified"]:
             return (0,)
         return (self.stones[player],)
+
+    def standings(self) -> Outcome:
+        """The core ranking, except that players with unbuilt huts lose whatever their score (TAN-END-01).
+
+        They are ``eliminated``, rank last together, and never win: when every player still holds huts,
+        nobody wins (``winners`` is empty).
+        """
+        out = super().standings()
+        final = self.final
+        if final is None:
+            return out
+        out_set = {p for p in range(self.num_players) if final[p]["disqualified"]}
+        if not out_set:
+            return out
+        ranking = [g for g in (tuple(p for p in group if p not in out_set) for group in out.ranking) if g]
+        winners = ranking[0] if ranking else ()
+        ranking.append(tuple(sorted(out_set)))  # rule TAN-END-01: every such player "automatically loses"
+        return Outcome(scores=out.scores, ranking=tuple(ranking), winners=tuple(sorted(winners)),
+                       tiebreaks=out.tiebreaks, eliminated=tuple(sorted(out_set)))
 
     # ---- errors ------------------------------------------------------------------------------
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jaliz_learn import InvalidNotation, WrongPhase, load_game
+from jaliz_learn import IllegalAction, InvalidNotation, WrongPhase, load_game
 from jaliz_learn.games.bali import data as D
 
 from .bali_helpers import position, rule_of
@@ -33,9 +33,10 @@ def test_build_a_hut_instead_of_playing_cards():
     with pytest.raises(InvalidNotation, match="Village of Tani"):
         load_game("bali").parse_action("build pepper 1 pepper", None)
     base = position("bali", phase="take", hands=[["mason"], ["rice"], ["rice"]])
-    with pytest.raises(WrongPhase) as err:
+    before = base.to_json()
+    with pytest.raises(IllegalAction) as err:  # not one of the base game's action types at all
         base.apply(load_game("bali-tani").parse_action("build pepper 1 pepper", None))
-    assert err.value.rule == "BAL-PLAY-01" and "Village of Tani" in str(err.value)
+    assert err.value.rule == "protocol" and base.to_json() == before
 
 
 @pytest.mark.rules("TAN-BUILD-02")
@@ -150,6 +151,18 @@ def test_unbuilt_huts_lose():
     assert s.outcome().ranking == ((0,), (1, 2)), "all losers rank last together"
     assert s.winners() == (0,) and s.final[2]["disqualified"] == 1
     assert ending(huts=[0, 0, 0], vp=[1, 30, 40]).winners() == (2,)
+    assert s.outcome().eliminated == (1, 2)
+    assert ending(huts=[0, 0, 0], vp=[1, 30, 40]).outcome().eliminated == ()
+
+
+@pytest.mark.rules("TAN-END-01")
+def test_tan_end_01_when_every_player_keeps_huts_nobody_wins():
+    """Issue 10: all players with unbuilt huts were all reported as winners; each "automatically loses"."""
+    s = ending(huts=[1, 2, 1], vp=[1, 30, 40], ganesha=2)
+    out = s.outcome()
+    assert s.scores() == (D.DISQUALIFIED_SCORE,) * 3
+    assert out.winners == () and s.winners() == ()
+    assert out.eliminated == (0, 1, 2) and out.ranking == ((0, 1, 2),)
 
 
 @pytest.mark.rules("TAN-BUILD-02", "TAN-BUILD-03", "TAN-BONUS-03")
