@@ -40,6 +40,8 @@ class RandomBot(BaseBot):
 #: bot name -> {game name or "*": "module:Class"}; every class is built as ``Class(seed)``.
 BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "jaliz_learn.bots.base:RandomBot"},
+    # information-set Monte-Carlo tree search (needs the game's sample_state); 300 iterations per decision
+    "mcts": {"*": "jaliz_learn.bots.mcts:ISMCTSBot"},
     "heuristic": {
         "jaliz": "jaliz_learn.games.jaliz.bots:HeuristicJalizBot",
         "jaliz-advanced": "jaliz_learn.games.jaliz.bots:HeuristicJalizBot",
