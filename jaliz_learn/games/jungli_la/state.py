@@ -128,9 +128,16 @@ class JungliLaObservation(Observation):
         """The dice as a sorted list of face names."""
         return [FACES[f] for f in range(6) for _ in range(self.dice[f])]
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, from this observation only (jaliz_learn.pictures.jungli_la)."""
+        from ...pictures.jungli_la import svg  # lazy: pictures are optional for the engine
+
+        return svg(self)
+
     def _repr_html_(self) -> str:
-        return _html(self.track, self.positions, self.materials, self.letters, self.wagons, self.discoveries,
-                     self.treasure_counts, self.dice_faces(), self.current_player, self.decision)
+        from ...pictures.jungli_la import html
+
+        return html(self)
 
 
 _PALEO_CARDS = frozenset(c for c in CARDS if CARDS[c].effect == "paleo")
@@ -793,10 +800,16 @@ class JungliLaState(State):
     def __repr__(self) -> str:
         return str(self)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG (the spectator's view: no hidden Treasure values)."""
+        from ...pictures.jungli_la import svg  # lazy: pictures are optional for the engine
+
+        return svg(self)
+
     def _repr_html_(self) -> str:
-        return _html(tuple(self.track), tuple(self.pos), tuple(tuple(m) for m in self.materials),
-                     tuple(self.letters), tuple(self.wagons), tuple(tuple(c) for c in self.cards),
-                     tuple(len(t) for t in self.treasures), self.dice_faces(), self.current_player(), self.phase)
+        from ...pictures.jungli_la import html
+
+        return html(self)
 
 
 def _html(track: tuple[str, ...], pos: tuple[int, ...], materials: Sequence[Sequence[int]],
