@@ -131,6 +131,14 @@ class BaseState(State):
         self.over = False
         self.hand_limit: int | None = None
 
+    def _copy_into(self, new: State) -> None:
+        """Hand-written copies of the mutable containers (``clone`` has shared the rest)."""
+        d = new.__dict__
+        d["board"] = self.board[:]
+        d["hands"] = [h.copy() for h in self.hands]
+        d["deck"] = self.deck[:]
+        d["discard"] = self.discard.copy()
+
     # ---- protocol -------------------------------------------------------------
     def current_player(self) -> int | None:
         return None if self.over else self.current
@@ -404,6 +412,13 @@ class NizamState(BaseState):
         # NIZ-SOLO-01 / NIZ-SOLO-02: the solo hand limit
         self.hand_limit = SOLO_HAND_LIMIT if num_players == 1 else None
 
+    def _copy_into(self, new: State) -> None:
+        super()._copy_into(new)
+        d = new.__dict__
+        d["points"] = self.points[:]
+        d["start_sigs"] = self.start_sigs[:]
+        d["changed"] = self.changed[:]
+
     def scores(self) -> tuple[float, ...]:
         """Victory points; the most VP wins (NIZ-END-03) and ties share the victory (NIZ-END-04: no tiebreak)."""
         return tuple(self.points)
@@ -482,6 +497,12 @@ class PearlState(BaseState):
         self.tasks: list[set[str]] = [set(KINDS) for _ in range(num_players)]
         self.completed: list[list[str]] = [[] for _ in range(num_players)]
         self.max_rounds: int = game.options["max_rounds"]
+
+    def _copy_into(self, new: State) -> None:
+        super()._copy_into(new)
+        d = new.__dict__
+        d["tasks"] = [t.copy() for t in self.tasks]
+        d["completed"] = [c[:] for c in self.completed]
 
     def scores(self) -> tuple[float, ...]:
         """Completed tasks per player (PRL-END-01; PRL-END-02 ranks a safeguard end by it)."""
