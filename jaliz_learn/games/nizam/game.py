@@ -2,8 +2,9 @@
 
 Scenario positions
 ------------------
-``game.state_from_json`` reads both the full JSON of ``State.to_json()`` (it has an
-``"rng"`` key) and a short *position* for tests and notebooks. Every key but ``board``
+``game.state_from_json`` reads the full JSON of ``State.to_json()`` (it has an
+``"rng"`` key), its compact form ``to_json(compact=True)`` (no ``"log"`` and ``"history"``:
+play continues identically from a fresh log) and a short *position* for tests and notebooks. Every key but ``board``
 is optional::
 
     {
@@ -99,17 +100,22 @@ class _BoardGame(Game):
             raise InvalidPosition(f"malformed {self.info.title} state: {exc!r}") from None
 
     def _full(self, data: Mapping[str, Any]) -> BaseState:
-        check_json_keys(data, ["num_players", "seed", "rng", "log", "turn", "history", "board", "hands", "deck",
-                               "discard", "current", "first_player", "moves_made", "runouts", "over"],
-                        f"{self.info.title} state")
+        compact = "log" not in data and "history" not in data
+        required = ["num_players", "seed", "rng", "turn", "board", "hands", "deck", "discard", "current",
+                    "first_player", "moves_made", "runouts", "over"]
+        check_json_keys(data, required if compact else [*required, "log", "history"], f"{self.info.title} state")
         if data.get("game", self.name) != self.name:
             raise InvalidPosition(f"this is a {data['game']} state, not {self.name}")
         n = int(data["num_players"])
         self.info.check_players(n)
         st = self.state_cls(self, n, int(data["seed"]))
         st.rng = Rng.from_json(data["rng"])
-        st.log = EventLog.from_json(data["log"], int(data["turn"]))
-        st.history = [(int(p), self.action_from_json(a)) for p, a in data["history"]]
+        if compact:
+            # a position (like FEN): a fresh log and an empty history, play continues identically
+            st.log.turn = int(data["turn"])
+        else:
+            st.log = EventLog.from_json(data["log"], int(data["turn"]))
+            st.history = [(int(p), self.action_from_json(a)) for p, a in data["history"]]
         self._fill(st, data)
         st.first_player = int(data["first_player"])
         st.moves_made = int(data["moves_made"])

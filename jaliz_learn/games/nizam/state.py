@@ -376,16 +376,21 @@ class BaseState(State):
         return f"{self}: board {rows}, scores {list(self.scores())}"
 
     # ---- JSON ----------------------------------------------------------------------
-    def base_json(self) -> dict[str, Any]:
-        return {
+    def base_json(self, compact: bool = False) -> dict[str, Any]:
+        """The fields both games share; ``compact`` leaves out the log and the history (a position)."""
+        out: dict[str, Any] = {
             "format": "nizam-state/1",
             "game": self.game.name,
             "num_players": self.num_players,
             "seed": self.seed,
             "rng": self.rng.to_json(),
-            "log": self.log.to_json(),
-            "turn": self.log.turn,
-            "history": [[p, a.to_json()] for p, a in self.history],
+        }
+        if not compact:
+            out["log"] = self.log.to_json()
+        out["turn"] = self.log.turn
+        if not compact:
+            out["history"] = [[p, a.to_json()] for p, a in self.history]
+        out.update({
             "board": list(self.board_rows()),
             "hands": [counts_text(h) for h in self.hands],
             "deck": "".join(reversed(self.deck)),
@@ -395,7 +400,8 @@ class BaseState(State):
             "moves_made": self.moves_made,
             "runouts": self.runouts,
             "over": self.over,
-        }
+        })
+        return out
 
 
 class NizamState(BaseState):
@@ -478,8 +484,8 @@ class NizamState(BaseState):
             tuple(self.points), self.runouts, self.num_players, self.moves_made, self.changed_lines(),
             tuple(self.start_sigs) if self.moves_made else (), self.hand_limit)
 
-    def to_json(self) -> dict[str, Any]:
-        out = self.base_json()
+    def to_json(self, compact: bool = False) -> dict[str, Any]:
+        out = self.base_json(compact)
         out.update({"points": list(self.points), "start_sigs": list(self.start_sigs),
                     "changed": list(self.changed)})
         return out
@@ -593,8 +599,8 @@ class PearlState(BaseState):
             tuple("".join(c) for c in self.completed), tuple(len(t) for t in self.tasks),
             self.runouts, (self.log.turn - 1) // self.num_players + 1, self.max_rounds, self.moves_made)
 
-    def to_json(self) -> dict[str, Any]:
-        out = self.base_json()
+    def to_json(self, compact: bool = False) -> dict[str, Any]:
+        out = self.base_json(compact)
         out.update({"tasks": ["".join(sorted(t)) for t in self.tasks],
                     "completed": ["".join(c) for c in self.completed], "max_rounds": self.max_rounds})
         return out
