@@ -32,6 +32,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, InvalidOption, InvalidPosition, RuleViolation, WrongPhase
+from ...core.game import State
 from ...core.legal import ConcatActions
 from ...core.rng import Rng
 from .actions import PASS, REFUSE, Accept, Buy, Harvest, Pass, Plant, Refuse, pname
@@ -99,6 +100,17 @@ class JalizAdvancedState(JalizState):
         self.shop_offer: tuple[int, Shop] | None = None  # (proposer, proposal) awaiting a reply
         self.composition: dict[str, int] = game.event_composition
         super().__init__(game, num_players, seed, deal=deal)
+
+    def _copy_into(self, new: State) -> None:
+        """The standard copies plus the event zones and seasonal tokens (the composition is the game's)."""
+        super()._copy_into(new)
+        d = new.__dict__
+        d["event_deck"] = self.event_deck[:]
+        d["event_discard"] = self.event_discard[:]
+        d["event_queue"] = self.event_queue[:]
+        d["snow"] = dict(self.snow)
+        d["rain"] = dict(self.rain)
+        d["model_farmer"] = self.model_farmer[:]
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:

@@ -83,6 +83,22 @@ class Player:
         self.spent_equipment = 0                 # coins spent on tractor + fertilizer (JAL-END-06)
         self.extra: dict[str, Any] = {}          # mode-specific data (advanced mode)
 
+    def copy(self) -> Player:
+        """An independent copy (hand-written for ``State.clone``: no deepcopy)."""
+        new = Player.__new__(Player)
+        new.hand = self.hand[:]
+        new.plot_product = self.plot_product[:]
+        new.plot_count = self.plot_count[:]
+        new.plot_fert = self.plot_fert[:]
+        new.coins = self.coins[:]
+        new.tokens = self.tokens[:]
+        new.tractor = self.tractor
+        new.third_plot = self.third_plot
+        new.bought_cards = self.bought_cards
+        new.spent_equipment = self.spent_equipment
+        new.extra = dict(self.extra) if self.extra else {}
+        return new
+
     @property
     def hand_size(self) -> int:
         return sum(self.hand)
@@ -151,6 +167,22 @@ class JalizState(State):
         self._legal: Sequence[Action] = ()
         if deal:
             self._setup()
+
+    def _copy_into(self, new: State) -> None:
+        """Hand-written copies of every mutable attribute (``State.clone`` shares the rest).
+
+        Caches: farm views, hand tuples and legal-action lists are immutable values keyed by the
+        state's version, so the copy may start with the same ones; the lists holding them are copied."""
+        d = new.__dict__
+        d["players"] = [pl.copy() for pl in self.players]
+        d["deck"] = self.deck[:]
+        d["burned"] = self.burned[:]
+        d["market"] = self.market[:]
+        d["offers"] = dict(self.offers)
+        d["pending"] = [[p, cards[:]] for p, cards in self.pending]
+        d["final_queue"] = self.final_queue[:]
+        d["_farm_cache"] = self._farm_cache[:]
+        d["_hand_cache"] = self._hand_cache[:]
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
