@@ -218,6 +218,28 @@ class JungliLaState(State):
         #: Cached public part of the observation; reset by every action that may change it.
         self._pub: dict[str, Any] | None = None
 
+    def _copy_into(self, new: State) -> None:
+        """Hand-written copy for ``clone()``: every mutable container gets its own copy.
+
+        ``new`` starts as a shallow copy (the core already forked the generator, log and history).
+        Ints, strings and bools are immutable. The two caches may stay shared because they are only
+        ever replaced, never changed in place: ``_legal`` is a tuple and ``_pub``
+        a dict that is built once and then only read (``None`` when out of date).
+        """
+        d = new.__dict__
+        d["track"] = self.track[:]
+        d["removed"] = self.removed[:]
+        d["deck"] = self.deck[:]
+        d["pos"] = self.pos[:]
+        d["materials"] = [m[:] for m in self.materials]
+        d["letters"] = self.letters[:]
+        d["wagons"] = self.wagons[:]
+        d["cards"] = [c[:] for c in self.cards]
+        d["treasures"] = [t[:] for t in self.treasures]
+        d["dice"] = self.dice[:]
+        d["fresh"] = self.fresh[:]
+        d["forced_dice"] = self.forced_dice[:]
+
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
         """JUN-SETUP-01..07: Discovery cards per area, the track, the Treasure decks, the stock."""
