@@ -91,6 +91,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.peer or args.copies or args.strength:
+        return _bench_tables(args)
+    if args.game is None:
+        raise UsageError("name a game (or ask for the tables: --peer, --copies, --strength)")
+    args.games = 100 if args.games is None else args.games
     game = load_game(args.game, **_parse_options(args.option))
     players = game.resolve_num_players(args.players)
     if args.games < 1:
@@ -113,6 +118,35 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"{game.name}, {players} player{'s' if players != 1 else ''}, {args.games} games in {elapsed:.2f} s: "
               f"{gps:.1f} games/s, {dps:,.0f} decisions/s ({decisions / args.games:.0f} decisions per game); "
               f"CPU time {cpu:.2f} s = {args.games / cpu:.1f} games per CPU second")
+    return 0
+
+
+def _bench_tables(args: argparse.Namespace) -> int:
+    """The issue-10 benchmark tables (docs/BENCHMARKS.md), for one game or every game."""
+    from .benchmarks import report  # only this command needs it
+
+    if args.game is not None and args.game not in REGISTRY:
+        raise UsageError(f"unknown game {args.game!r}; known games: {', '.join(REGISTRY)}")
+    if args.rounds < 1 or args.slice <= 0:
+        raise UsageError("--rounds must be at least 1 and --slice positive")
+    games = [args.game] if args.game else list(REGISTRY)
+    print(f"machine: {report.machine()}", flush=True)
+    sections = []
+    if args.peer:
+        sections.append(("Speed against a peer", report.peer_table(games, rounds=args.rounds, seconds=args.slice)))
+    if args.copies:
+        sections.append(("Copies", report.copies_table(games, rounds=args.rounds, seconds=args.slice)))
+    if args.strength:
+        matches = 12 if args.games is None else args.games
+        if matches < 1 or args.iterations < 1:
+            raise UsageError("--games and --iterations must be at least 1")
+        sections.append(("Search-bot strength", report.strength_table(
+            games, matches=matches, iterations=args.iterations, seed=args.seed,
+            rollout_depth=None if args.rollout_depth < 0 else args.rollout_depth)))
+    for title, lines in sections:
+        print(f"\n## {title}\n", flush=True)
+        for line in lines:
+            print(line, flush=True)
     return 0
 
 
@@ -230,9 +264,23 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--log", action="store_true", help="with --json: include the log and the replay record")
     p.set_defaults(func=cmd_play)
-    p = sub.add_parser("bench", help="play random games and report games and decisions per second")
-    common(p)
-    p.add_argument("--games", type=int, default=100)
+    p = sub.add_parser("bench", help="play random games and report games and decisions per second; "
+                       "--peer, --copies, --strength print the benchmark tables of docs/BENCHMARKS.md")
+    p.add_argument("game", nargs="?", default=None, help=f"one of: {games} (tables: default every game)")
+    p.add_argument("--players", type=int, default=None, help="number of players")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", default=None, help="comma-separated bot names, one per seat (one name fills all)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="game option")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--games", type=int, default=None, help="games to play (default 100; --strength: 12 per line)")
+    p.add_argument("--peer", action="store_true",
+                   help="play() decisions/s against OpenSpiel's Python tic-tac-toe (needs the bench extra)")
+    p.add_argument("--copies", action="store_true", help="clone() and compact position round trip, in decisions")
+    p.add_argument("--strength", action="store_true", help="ISMCTS win rates against the heuristic and random bots")
+    p.add_argument("--rounds", type=int, default=9, help="alternating timing rounds (--peer, --copies)")
+    p.add_argument("--slice", type=float, default=0.3, help="seconds per timing slice (--peer, --copies)")
+    p.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per decision (--strength)")
+    p.add_argument("--rollout-depth", type=int, default=60, help="ISMCTS rollout cut-off (-1: play to the end)")
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("sweep", help="play many random games at every player count and report errors")
     common(p)

@@ -1,0 +1,98 @@
+"""The tables printed by ``jaliz-learn bench --peer / --copies / --strength`` (Markdown, as in docs/BENCHMARKS.md).
+
+Each function yields lines as soon as a row is measured, so a long run shows progress.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+from collections.abc import Iterator, Sequence
+
+from .costs import CLONE_TARGET, ROUND_TRIP_TARGET, clone_cost, round_trip_cost
+from .peer import MISSING, PEER, TARGET, load_peer, peer_ratio
+from .strength import search_strength
+
+
+def machine() -> str:
+    """One line describing where the figures come from: cores, CPU model, Python, date (UTC)."""
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return (f"{os.cpu_count()} cores (nproc), {model}, Python {platform.python_version()} "
+            f"({platform.python_implementation()}), {now}")
+
+
+def _mark(ok: bool) -> str:
+    return "yes" if ok else "**no**"
+
+
+def peer_table(games: Sequence[str], *, rounds: int = 9, seconds: float = 0.3) -> Iterator[str]:
+    """``play()`` decisions/s of each game over the peer's, median of alternating slices."""
+    peer = load_peer()
+    if peer is None:
+        yield MISSING
+        return
+    yield f"play() with random bots vs {PEER}, random loop; median ratio of {rounds} rounds of {seconds:g} s slices"
+    yield ""
+    yield f"| game | players | ratio | lowest–highest round | target ≥ {TARGET:g} |"
+    yield "|---|---|---|---|---|"
+    for name in games:
+        r = peer_ratio(name, rounds=rounds, seconds=seconds, peer=peer)
+        assert r is not None
+        lo, hi = r.timing.spread
+        yield f"| {name} | {r.players} | {r.ratio:.2f}× | {lo:.2f}–{hi:.2f} | {_mark(r.ratio >= TARGET)} |"
+
+
+def copies_table(games: Sequence[str], *, rounds: int = 7, seconds: float = 0.3) -> Iterator[str]:
+    """``clone()`` and the compact position round trip of a mid-game state, in random-play decisions."""
+    yield (f"cost of one operation on a mid-game state, in random-play decisions of the same game; "
+           f"median of {rounds} rounds of {seconds:g} s slices")
+    yield ""
+    yield (f"| game | players | clone() | target ≤ {CLONE_TARGET:g} | compact round trip | "
+           f"target ≤ {ROUND_TRIP_TARGET:g} (jaliz 4p) |")
+    yield "|---|---|---|---|---|---|"
+    for name in games:
+        cells: list[str] = []
+        players = None
+        for fn, target in ((clone_cost, CLONE_TARGET), (round_trip_cost, ROUND_TRIP_TARGET)):
+            try:
+                r = fn(name, rounds=rounds, seconds=seconds)
+            except (TypeError, NotImplementedError):  # a game without the compact form (yet)
+                cells += ["n/a: no to_json(compact=True)", "—"]
+                continue
+            players = r.players
+            applies = fn is clone_cost or name == "jaliz"
+            cells += [f"{r.decisions:.2f}", _mark(r.decisions <= target) if applies else "—"]
+        yield f"| {name} | {players if players is not None else '?'} | " + " | ".join(cells) + " |"
+
+
+def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heuristic", "random"), matches: int = 12,
+                   iterations: int = 200, rollout_depth: int | None = 60, seed: int = 0) -> Iterator[str]:
+    """Win rate of one ISMCTS bot against the others, seat-rotated, with a Wilson 95% interval."""
+    yield (f"one ISMCTS bot ({iterations} iterations per decision, random rollouts of at most "
+           f"{rollout_depth if rollout_depth is not None else 'all'} decisions) against the others, seats rotated, "
+           f"{matches} games per line (rounded up to full rotations), seed {seed}")
+    yield ""
+    yield ("| game | players | opponents | games | wins | win rate | Wilson 95% | equal share | beats them "
+           "| ms/decision |")
+    yield "|---|---|---|---|---|---|---|---|---|---|"
+    for name in games:
+        for opp in opponents:
+            try:
+                r = search_strength(name, opp, games=matches, iterations=iterations, rollout_depth=rollout_depth,
+                                    seed=seed)
+            except NotImplementedError as exc:
+                yield f"| {name} | | {opp} | | | | | | n/a: {exc} | |"
+                break
+            fail = f" ({r.failures} failed)" if r.failures else ""
+            yield (f"| {name} | {r.players} | {r.opponent} | {r.games}{fail} | {r.wins} | {r.win_rate:.2f} | "
+                   f"{r.ci_low:.2f}–{r.ci_high:.2f} | {r.equal_share:.2f} | {_mark(r.beats)} | {r.mean_ms:.0f} |")

@@ -1,0 +1,104 @@
+"""Search-bot strength: the ISMCTS bot's win rate against a game's heuristic bot and against random bots.
+
+One ISMCTS bot plays against ``players - 1`` copies of the opponent in a :func:`~jaliz_learn.tournament`:
+games come in blocks that share one deal while the line-up rotates, so the search bot sits in every
+seat equally often. Its win rate has a Wilson 95% interval; shared wins (a tie for first) count as
+wins, as in tournaments. Bots of equal strength would each win about ``1 / players`` of the games
+(a little more with ties), so "beats the opponent" means the interval's lower bound is above that.
+The budget is stated in iterations per decision (reproducible) and the time it took is reported.
+
+>>> r = search_strength("nizam", "random", games=2, iterations=5, rollout_depth=5)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.base import bot_names, make_bot
+from ..bots.mcts import ISMCTSBot
+from ..core.game import Game
+from ..core.registry import load_game
+from ..tournament import tournament
+
+
+def heuristic_name(game_name: str) -> str:
+    """The name of the game's own rule-based bot (``heuristic`` or ``greedy``), else ``random``.
+
+    >>> heuristic_name("jaliz"), heuristic_name("nizam")
+    ('heuristic', 'greedy')
+    """
+    own = [n for n in bot_names(game_name) if n not in ("random", "mcts")]
+    return own[0] if own else "random"
+
+
+@dataclass(frozen=True)
+class StrengthResult:
+    game: str
+    players: int
+    opponent: str
+    iterations: int
+    games: int  # games the search bot played (one seat each)
+    wins: int
+    ci_low: float
+    ci_high: float
+    mean_ms: float  # mean time of one search-bot decision (forced decisions included)
+    max_ms: float
+    failures: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else float("nan")
+
+    @property
+    def equal_share(self) -> float:
+        return 1.0 / self.players
+
+    @property
+    def beats(self) -> bool:
+        """The lower Wilson bound is above the share of equally strong bots."""
+        return self.ci_low > self.equal_share
+
+
+def check_sampling(game: Game, players: int) -> None:
+    """Raise ``NotImplementedError`` (with the game's reason) if ``game`` cannot sample hidden information."""
+    state = game.initial_state(num_players=players, seed=0)
+    game.sample_state(state.observation(state.current_player()), 0)
+
+
+class _SearchFactory:
+    """Builds ISMCTS bots with fixed settings (a class, not a lambda, so it can be pickled)."""
+
+    def __init__(self, game: Game, **settings: Any) -> None:
+        self.game = game
+        self.settings = settings
+
+    def __call__(self, seed: int) -> ISMCTSBot:
+        return ISMCTSBot(seed, game=self.game, **self.settings)
+
+
+class _NamedFactory:
+    def __init__(self, name: str, game: str) -> None:
+        self.name, self.game_name = name, game
+
+    def __call__(self, seed: int) -> Any:
+        return make_bot(self.name, self.game_name, seed)
+
+
+def search_strength(game_name: str, opponent: str = "heuristic", *, games: int = 12, players: int | None = None,
+                    iterations: int = 200, seed: int = 0, **settings: Any) -> StrengthResult:
+    """Play ``games`` games of one ISMCTS bot against ``opponent`` bots (``"heuristic"``: the game's own).
+
+    ``games`` is rounded up to a multiple of the player count (full seat rotations).
+    ``settings`` are passed on to :class:`~jaliz_learn.bots.mcts.ISMCTSBot`.
+    """
+    game = load_game(game_name)
+    n = game.resolve_num_players(players)
+    check_sampling(game, n)
+    opp = heuristic_name(game_name) if opponent == "heuristic" else opponent
+    entries: list[Any] = [("mcts", _SearchFactory(game, iterations=iterations, **settings))]
+    entries += [(opp, _NamedFactory(opp, game_name))] * (n - 1)
+    df = tournament(game, entries, games=games, seed=seed, num_players=n)
+    row = df.loc["mcts"]
+    return StrengthResult(game_name, n, opp, iterations, int(row["games"]), int(row["wins"]), float(row["ci_low"]),
+                          float(row["ci_high"]), float(row["mean_ms"]), float(row["max_ms"]), int(row["failures"]))

@@ -1,0 +1,126 @@
+"""The benchmark helpers and ``jaliz-learn bench --peer / --copies / --strength`` (tiny budgets: no speed targets
+here; the figures live in docs/BENCHMARKS.md). OpenSpiel is optional: tests that need it skip without it."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from jaliz_learn.benchmarks import report
+from jaliz_learn.benchmarks.costs import clone_cost, mid_game_state, round_trip_cost
+from jaliz_learn.benchmarks.peer import MISSING, load_peer, peer_ratio, play_runner
+from jaliz_learn.benchmarks.strength import heuristic_name, search_strength
+from jaliz_learn.benchmarks.timing import alternating_ratio, rate
+from jaliz_learn.cli import main
+from jaliz_learn.core.registry import load_game
+
+FAST = {"rounds": 1, "seconds": 0.01}
+
+
+def test_rate_counts_the_units_of_work():
+    calls = []
+
+    def work() -> int:
+        calls.append(1)
+        return 3
+    r = rate(work, 0.0)  # one call at least
+    assert calls == [1] and r > 0
+
+
+def test_alternating_ratio_compares_like_with_like():
+    def cheap() -> int:
+        sum(range(10))
+        return 1
+
+    def dear() -> int:
+        sum(range(20_000))
+        return 1
+    r = alternating_ratio(cheap, dear, rounds=3, seconds=0.01)
+    assert len(r.ratios) == len(r.rates_a) == len(r.rates_b) == 3
+    assert r.ratio > 1 and r.spread[0] <= r.ratio <= r.spread[1]
+    assert alternating_ratio(dear, cheap, rounds=1, seconds=0.01).ratio < 1
+    with pytest.raises(ValueError):
+        alternating_ratio(cheap, dear, rounds=0)
+
+
+def test_play_runner_plays_whole_games():
+    one = play_runner("nizam", 2, seed=3)
+    assert one() > 10 and one() > 10
+
+
+def test_mid_game_state_is_halfway_and_running():
+    game = load_game("nizam")
+    st = mid_game_state(game, 2, seed=4)
+    assert not st.is_over() and len(st.history) > 5
+
+
+def test_clone_cost_is_in_decisions():
+    r = clone_cost("jungli-la", **FAST)
+    assert r.game == "jungli-la" and r.players == 4 and r.operation == "clone()"
+    assert r.decisions > 0 and len(r.timing.ratios) == 1
+
+
+def test_round_trip_cost_where_the_compact_form_exists():
+    try:
+        r = round_trip_cost("nizam", **FAST)
+    except TypeError:
+        pytest.skip("nizam has no to_json(compact=True) yet")
+    assert r.decisions > 0
+
+
+def test_peer_ratio_with_openspiel():
+    pytest.importorskip("pyspiel")
+    r = peer_ratio("bali", **FAST)
+    assert r is not None and r.players == 3 and r.ratio > 0 and r.timing.rate_b > 0
+
+
+def test_without_openspiel_the_peer_table_says_how_to_install(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # makes `import pyspiel` raise ImportError
+    assert load_peer() is None and peer_ratio("nizam", **FAST) is None
+    assert list(report.peer_table(["nizam"])) == [MISSING]
+    assert main(["bench", "nizam", "--peer"]) == 0
+    out = capsys.readouterr().out
+    assert 'pip install -e ".[bench]"' in out and "| nizam" not in out
+
+
+def test_heuristic_names():
+    assert heuristic_name("jaliz-advanced") == "heuristic"
+    assert {heuristic_name(g) for g in ("nizam", "pearl-of-the-east", "jungli-la", "bali", "bali-tani")} == {"greedy"}
+
+
+@pytest.mark.parametrize("name", ["bali", "nizam"])
+def test_search_strength_counts_every_seat(name):
+    try:
+        r = search_strength(name, "random", games=1, iterations=3, rollout_depth=3)
+    except NotImplementedError as exc:
+        pytest.skip(f"{name} cannot sample hidden information yet ({exc})")
+    assert r.games == r.players  # one full seat rotation
+    assert 0 <= r.wins <= r.games and r.ci_low <= r.win_rate <= r.ci_high
+    assert r.failures == 0 and r.opponent == "random"
+
+
+def test_cli_prints_the_tables(capsys):
+    assert main(["bench", "nizam", "--copies", "--rounds", "1", "--slice", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("machine: ") and "Python " in out and "## Copies" in out
+    assert "| nizam | 2 | " in out
+
+
+def test_cli_strength_table(capsys):
+    assert main(["bench", "bali", "--strength", "--games", "1", "--iterations", "2", "--rollout-depth", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "## Search-bot strength" in out and "| bali |" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["bench"], "name a game"),
+    (["bench", "chess", "--peer"], "unknown game"),
+    (["bench", "nizam", "--copies", "--rounds", "0"], "--rounds"),
+    (["bench", "nizam", "--strength", "--iterations", "0"], "--iterations"),
+])
+def test_cli_bad_bench_arguments(capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
