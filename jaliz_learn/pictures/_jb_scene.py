@@ -151,6 +151,29 @@ class Scene:
         out.append("</svg>")
         return "".join(out)
 
+    def draw(self, pen: Any) -> None:
+        """Replay the shapes on a pen of ``jaliz_learn.pictures.svg`` (``Svg`` or a canvas pen)."""
+        for s in self.shapes:
+            g = s.geom
+            dash = (6.0, 4.0) if s.dash else ()
+            if s.kind == "rect":
+                pen.rect(g[0], g[1], g[2], g[3], fill=s.fill, stroke=s.stroke, line_width=s.width, dash=dash,
+                         radius=s.radius)
+            elif s.kind == "circle":
+                pen.circle(g[0], g[1], g[2], fill=s.fill, stroke=s.stroke, line_width=s.width)
+            elif s.kind == "poly":
+                pen.polygon([(g[i], g[i + 1]) for i in range(0, len(g), 2)], fill=s.fill, stroke=s.stroke,
+                            line_width=s.width)
+            elif s.kind == "line":
+                for i in range(0, len(g) - 2, 2):
+                    pen.line(g[i], g[i + 1], g[i + 2], g[i + 3], stroke=s.stroke, line_width=s.width, dash=dash)
+            else:
+                pen.text(s.text, g[0], g[1], size=s.size, colour=s.fill, bold=s.bold,
+                         align={"start": "left", "middle": "center", "end": "right"}[s.anchor])
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
     def paint(self, canvas: Any) -> None:
         """Replay the shapes on an ipycanvas ``Canvas`` (call inside ``hold_canvas``)."""
         c = canvas

@@ -160,7 +160,9 @@ def _header(sc: Scene, obs: Any, lay: JungliLayout, note: str) -> None:
 
 
 def _nth(k: int) -> str:
-    """>>> _nth(1), _nth(2), _nth(3), _nth(12), _nth(22)
+    """An ordinal in English.
+
+    >>> _nth(1), _nth(2), _nth(3), _nth(12), _nth(22)
     ('1st', '2nd', '3rd', '12th', '22nd')
     """
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
@@ -332,6 +334,11 @@ def _discoveries(sc: Scene, cards: Sequence[str], x: float, y: float, w: float, 
     sc.text(x, y + 58, f"{len(cards)} Discovery cards, {types} types{more}", size=11, bg=bg, max_width=w)
 
 
+def picture(obs: Any) -> Scene:
+    """The picture of an observation (``jaliz_learn.pictures.picture_svg`` calls this): ``.to_svg()`` gives SVG."""
+    return scene(obs)
+
+
 def svg(obj: Any) -> str:
     """SVG picture of a Jungli-La state (spectator view) or observation."""
     return scene(observation_of(obj)).to_svg()
@@ -341,4 +348,4 @@ def html(obj: Any) -> str:
     return html_wrap(svg(obj))
 
 
-__all__ = ["JungliLayout", "scene", "svg", "html", "observation_of"]
+__all__ = ["JungliLayout", "picture", "scene", "svg", "html", "observation_of"]

@@ -561,6 +561,12 @@ class BaliState(State):
     def to_json(self) -> dict[str, Any]:
         return state_to_json(self)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG (the spectator's view: no hidden hands, stocks or face-down offerings)."""
+        from jaliz_learn.pictures.bali import svg  # lazy: pictures are optional for the engine
+
+        return svg(self)
+
     def _repr_html_(self) -> str:
         return state_html(self)
 

@@ -48,8 +48,16 @@ class BaliObservation(Observation):
     tiles: tuple[str, ...]
     ganesha: int | None
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, from this observation only (jaliz_learn.pictures.bali)."""
+        from jaliz_learn.pictures.bali import svg  # lazy: pictures are optional for the engine
+
+        return svg(self)
+
     def _repr_html_(self) -> str:
-        return _html(self)
+        from jaliz_learn.pictures.bali import html
+
+        return html(self)
 
 
 #: column (tuple of card ints) -> tuple of names; the square holds few distinct columns
@@ -140,5 +148,7 @@ def _html(o: BaliObservation) -> str:
 
 
 def state_html(s: BaliState) -> str:
-    """The spectator's table (the notebook's board)."""
-    return _html(observe(s, None))
+    """The spectator's picture (the notebook's board), drawn by jaliz_learn.pictures.bali."""
+    from jaliz_learn.pictures.bali import html  # lazy: pictures are optional for the engine
+
+    return html(observe(s, None))
