@@ -37,7 +37,8 @@ if TYPE_CHECKING:  # pragma: no cover
 PHASES = ("plant", "claim", "offer", "respond", "final-plant", "game-over")
 
 
-def state_to_json(s: JalizState) -> dict[str, Any]:
+def state_to_json(s: JalizState, compact: bool = False) -> dict[str, Any]:
+    """Everything (``compact=False``) or the position only: no log and no history (like FEN next to PGN)."""
     out: dict[str, Any] = {
         "game": s.game.name, "options": dict(s.game.options), "num_players": s.num_players, "seed": s.seed,
         "players": [pl.to_json() for pl in s.players],
@@ -48,9 +49,11 @@ def state_to_json(s: JalizState) -> dict[str, Any]:
         "claimer": s.claimer, "round": s.round, "buyer_index": s.buyer_index,
         "offers": {str(b): o.to_json() for b, o in sorted(s.offers.items())},
         "pending": [[p, list(c)] for p, c in s.pending], "final_queue": list(s.final_queue),
-        "turn": s.log.turn, "rng": s.rng.to_json(), "log": s.log.to_json(),
-        "history": [[p, a.to_json()] for p, a in s.history],
+        "turn": s.log.turn, "rng": s.rng.to_json(),
     }
+    if not compact:
+        out["log"] = s.log.to_json()
+        out["history"] = [[p, a.to_json()] for p, a in s.history]
     out.update(s.extra_json())
     return out
 
@@ -58,8 +61,8 @@ def state_to_json(s: JalizState) -> dict[str, Any]:
 def _cards(value: Any, what: str) -> list[int]:
     if not isinstance(value, list):
         raise InvalidPosition(f"{what} must be a list of products, got {value!r}")
-    try:
-        return [product(str(v)) for v in value]
+    try:  # card numbers (what to_json writes) are the fast path; names are read by the notation
+        return [v if type(v) is int and v in D.PRODUCTS else product(str(v)) for v in value]
     except InvalidNotation as exc:
         raise InvalidPosition(f"{what}: {exc}") from None
 

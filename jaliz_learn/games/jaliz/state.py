@@ -836,10 +836,10 @@ class JalizState(State):
         return state_html(self.observation(None))
 
     # ---------------------------------------------------------------- JSON
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, compact: bool = False) -> dict[str, Any]:
         from .serialize import state_to_json
 
-        return state_to_json(self)
+        return state_to_json(self, compact)
 
 
 def _decision_rule(decision: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import jaliz_learn
@@ -54,3 +56,18 @@ def test_clone_is_independent_and_keeps_caches_correct(name):
         fresh_views_match(state)
         assert copy.to_json() == after, "playing on from the original changed the clone"
         assert all(a is not b for a, b in zip(state.players, copy.players))
+
+
+@pytest.mark.parametrize("name", MODES)
+def test_compact_position_reads_back_and_plays_on_identically(name):
+    game = jaliz_learn.load_game(name)
+    state = mid_game(name, seed=4, steps=90)
+    compact = state.to_json(compact=True)
+    assert "log" not in compact and "history" not in compact and "rng" in compact
+    back = game.state_from_json(json.loads(json.dumps(compact)))
+    assert back.to_json(compact=True) == compact
+    assert len(back.history) == 0 and back.log.turn == state.log.turn
+    a, b = state.clone(), back
+    advance(a, Rng(9), 200)
+    advance(b, Rng(9), 200)
+    assert a.to_json(compact=True) == b.to_json(compact=True)
