@@ -198,6 +198,8 @@ class Game(ABC):
         check_json_shape(data)
         try:
             state = self._state_from_json(data)
+        except InvalidOption as exc:  # e.g. a player count out of range: in a position, that is the position's fault
+            raise InvalidPosition(str(exc)) from None
         except JalizLearnError:
             raise
         except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError, OverflowError,
