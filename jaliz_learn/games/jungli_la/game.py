@@ -91,12 +91,13 @@ class JungliLaGame(Game):
         return self._from_position(data)
 
     def _from_full(self, d: Mapping[str, Any]) -> JungliLaState:
-        check_json_keys(d, ["num_players", "seed", "rng", "log", "turn", "history", "track", "deck", "players",
+        check_json_keys(d, ["num_players", "seed", "rng", "turn", "track", "deck", "players",
                             "phase", "current", "dice"], "Jungli-La state")
         st = JungliLaState(self, d["num_players"], d["seed"])
         st.rng = Rng.from_json(d["rng"])
-        st.log = EventLog.from_json(d["log"], d["turn"])
-        st.history = [(p, self.action_from_json(a)) for p, a in d["history"]]
+        # the compact form (a position) has no log or history: a new log starts at the same turn
+        st.log = EventLog.from_json(d.get("log", []), d["turn"])
+        st.history = [(p, self.action_from_json(a)) for p, a in d.get("history", [])]
         st.removed = list(d.get("removed", []))
         st.max_rounds = d.get("max_rounds", st.max_rounds)
         self._fill(st, d)

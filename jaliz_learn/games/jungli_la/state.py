@@ -801,11 +801,19 @@ class JungliLaState(State):
             paleo_left=self.paleo_cards(self.current) - self.paleo_used, moved=self.moved,
             discovered=self.discovered)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, compact: bool = False) -> dict[str, Any]:
+        """Everything, exactly; ``compact=True`` leaves out the event log and the history (a position).
+
+        >>> import jaliz_learn
+        >>> game = jaliz_learn.load_game("jungli-la")
+        >>> st = game.initial_state(2, seed=4).step("roll 4")
+        >>> pos = st.to_json(compact=True)
+        >>> "log" in pos, "rng" in pos, game.state_from_json(pos).to_json(compact=True) == pos
+        (False, True, True)
+        """
+        out: dict[str, Any] = {
             "game": self.game.name, "num_players": self.num_players, "seed": self.seed,
-            "rng": self.rng.to_json(), "log": self.log.to_json(), "turn": self.log.turn,
-            "history": [[p, a.to_json()] for p, a in self.history],
+            "rng": self.rng.to_json(), "turn": self.log.turn,
             "track": list(self.track), "removed": list(self.removed), "deck": list(self.deck),
             "players": [{"pos": "goal" if self.pos[p] == GOAL else self.pos[p],
                          "materials": list(self.materials[p]), "letters": self.letters[p],
@@ -818,6 +826,10 @@ class JungliLaState(State):
             "end_triggered": self.end_triggered, "end_reason": self.end_reason,
             "forced_dice": [FACES[f] for f in self.forced_dice], "max_rounds": self.max_rounds,
         }
+        if not compact:
+            out["log"] = self.log.to_json()
+            out["history"] = [[p, a.to_json()] for p, a in self.history]
+        return out
 
     def __repr__(self) -> str:
         return str(self)
