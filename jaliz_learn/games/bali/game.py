@@ -22,8 +22,10 @@ from jaliz_learn.core.rules import RuleCatalogue
 from . import data as D
 from .actions import BASE_ACTION_TYPES, TANI_ACTION_TYPES, parse
 from .catalogue import RULES, TANI_CATALOGUE
-from .serial import state_from_json
+from .explain import explain
+from .serial import state_from_json, state_to_json
 from .state import BaliState
+from .view import observe, state_html
 
 _OPTIONS = (
     OptionSpec("offering_ties", D.OFFERING_TIE_MODE,
@@ -51,6 +53,18 @@ class BaliGame(Game):
         description=_DESCRIPTION, options=_OPTIONS, default_players=3)
     action_types: ClassVar[Mapping[str, type[Action]]] = BASE_ACTION_TYPES
     expansion: ClassVar[bool] = False
+    # The state's views, handed to every BaliState through its game (state.py imports none of them).
+    observe = staticmethod(observe)
+    state_to_json = staticmethod(state_to_json)
+    state_html = staticmethod(state_html)
+    explain = staticmethod(explain)
+
+    @staticmethod
+    def state_svg(state: BaliState) -> str:
+        """The spectator's board as SVG (jaliz_learn.pictures.bali)."""
+        from jaliz_learn.pictures.bali import svg  # lazy: pictures are optional for the engine
+
+        return svg(state)
 
     def initial_state(self, num_players: int | None = None, seed: int = 0) -> BaliState:
         n = self.resolve_num_players(num_players)

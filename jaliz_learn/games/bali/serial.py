@@ -34,10 +34,10 @@ from jaliz_learn.core.events import EventLog
 from jaliz_learn.core.rng import Rng
 
 from . import data as D
+from .state import BaliState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BaliGame
-    from .state import BaliState
 
 FORMAT = "bali-state/1"
 PHASES = ("buy", "play", "take", "offer", "offer-hidden", "offer-supply", "shrine-reward", "banana-tile",
@@ -48,12 +48,15 @@ def _kind_counts(counts: list[int]) -> dict[str, int]:
     return dict(zip(D.KINDS, counts))
 
 
-def state_to_json(s: BaliState) -> dict[str, Any]:
+def state_to_json(s: BaliState, compact: bool = False) -> dict[str, Any]:
     names = D.CARD_NAMES
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT, "game": s.game.name, "options": dict(s.game.options), "num_players": s.num_players,
-        "seed": s.seed, "rng": s.rng.to_json(), "turn": s.log.turn, "log": s.log.to_json(),
-        "history": [[p, a.to_json()] for p, a in s.history],
+        "seed": s.seed, "rng": s.rng.to_json(), "turn": s.log.turn}
+    if not compact:
+        out["log"] = s.log.to_json()
+        out["history"] = [[p, a.to_json()] for p, a in s.history]
+    out.update({
         "active": s.active, "phase": s.phase, "over": s.over,
         "hands": [[names[c] for c in h] for h in s.hands],
         "displays": [dict(zip(names, d)) for d in s.displays],
@@ -68,8 +71,10 @@ def state_to_json(s: BaliState) -> dict[str, Any]:
         "revealed": names[s.revealed] if s.revealed is not None else None,
         "huts": list(s.huts),
         "village": {k: [w if w >= 0 else None for w in fields] for k, fields in zip(D.KINDS, s.village)},
-        "tiles": list(s.tiles), "ganesha": s.ganesha, "final": s.final,
-    }
+        "tiles": list(s.tiles), "ganesha": s.ganesha,
+        "final": [dict(row) for row in s.final] if s.final is not None else None,
+    })
+    return out
 
 
 def _card(name: Any) -> int:
@@ -116,8 +121,6 @@ def _ints(data: Mapping[str, Any], key: str, n: int) -> list[int]:
 
 def state_from_json(game: BaliGame, data: Mapping[str, Any]) -> BaliState:
     """Read ``state_to_json`` output or a scenario position (see the module docstring)."""
-    from .state import BaliState
-
     if not isinstance(data, Mapping):
         raise InvalidPosition(f"a Bali state must be a JSON object, got {type(data).__name__}")
     if data.get("game", game.name) != game.name:

@@ -8,6 +8,10 @@ A turn (BAL-TURN-01) runs through these decisions of :meth:`BaliState.decision`:
 
 Cards are ints (see :mod:`.data`); the state is mutable and caches its legal actions until the next
 change. Phase 1 is skipped automatically when the player can afford no offering card (BAL-BUY-01).
+
+This module knows nothing of the state's views: observations (:mod:`.view`), JSON (:mod:`.serial`) and
+error explanations (:mod:`.explain`) import the state, and the game class (:mod:`.game`) hands them to
+the state, so there is no import cycle.
 """
 
 from __future__ import annotations
@@ -32,9 +36,6 @@ from .actions import (
     SkipBuy,
     TakeCard,
 )
-from .explain import explain
-from .serial import state_to_json
-from .view import observe, state_html
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BaliGame
@@ -550,25 +551,49 @@ class BaliState(State):
         return Outcome(scores=out.scores, ranking=tuple(ranking), winners=tuple(sorted(winners)),
                        tiebreaks=out.tiebreaks, eliminated=tuple(sorted(out_set)))
 
-    # ---- errors ------------------------------------------------------------------------------
+    # ---- copies ------------------------------------------------------------------------------
+    def _copy_into(self, new: State) -> None:
+        """Hand-written copies of every mutable container (``new`` starts as a shallow copy).
+
+        Ints, strings, tuples and the cached legal actions (a tuple and a frozenset, replaced on every
+        change, never mutated) stay shared. ``final`` holds dicts that are never changed once written.
+        """
+        d = new.__dict__
+        d["hands"] = list(map(list.copy, self.hands))
+        d["displays"] = list(map(list.copy, self.displays))
+        d["stocks"] = list(map(list.copy, self.stocks))
+        d["square"] = list(map(list.copy, self.square))
+        d["village"] = list(map(list.copy, self.village))
+        d["stones"] = self.stones[:]
+        d["vp"] = self.vp[:]
+        d["deck"] = self.deck[:]
+        d["supply"] = self.supply[:]
+        d["altar_open"] = self.altar_open[:]
+        d["altar_hidden"] = self.altar_hidden[:]
+        d["discard"] = self.discard[:]
+        d["offer_queue"] = self.offer_queue[:]
+        d["reward_queue"] = self.reward_queue[:]
+        d["huts"] = self.huts[:]
+        d["tiles"] = self.tiles[:]
+        if self.final is not None:
+            d["final"] = [dict(row) for row in self.final]
+
+    # ---- views (provided by the game class; this module imports none of them) ----------------
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:
-        return explain(self, player, action)
+        return self.game.explain(self, player, action)
 
-    # ---- views -------------------------------------------------------------------------------
     def observation(self, player: int | None) -> Observation:
-        return observe(self, player)
+        return self.game.observe(self, player)
 
-    def to_json(self) -> dict[str, Any]:
-        return state_to_json(self)
+    def to_json(self, compact: bool = False) -> dict[str, Any]:
+        return self.game.state_to_json(self, compact)
 
     def _repr_svg_(self) -> str:
         """The board as SVG (the spectator's view: no hidden hands, stocks or face-down offerings)."""
-        from jaliz_learn.pictures.bali import svg  # lazy: pictures are optional for the engine
-
-        return svg(self)
+        return self.game.state_svg(self)
 
     def _repr_html_(self) -> str:
-        return state_html(self)
+        return self.game.state_html(self)
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: turn {self.log.turn}, {self.decision()} by {self.current_player()}>"

@@ -47,8 +47,8 @@ def test_json_state_and_positions():
     p = position("bali", players=2, phase="play", hands=[["shrine"], ["rice"]], stones=[7, 0])
     assert [str(a) for a in p.legal_actions()] == ["play shrine"]
     assert p.log_text() == ["Scenario position: 2 players, P0 in phase play"]
-    assert "<table>" in p._repr_html_() and "<table>" in p.observation(0)._repr_html_()
-    assert "<table>" in new("bali-tani", 2)._repr_html_()
+    assert "<svg" in p._repr_html_() and "<svg" in p.observation(0)._repr_html_()
+    assert "<svg" in new("bali-tani", 2)._repr_html_() and "<svg" in p._repr_svg_()
     for bad in ({"players": 5}, {"players": 2, "hands": [["gold"], []]}, {"players": 2, "phase": "nap"},
                 {"players": 2, "stones": [-1, 0]}, {"players": 2, "phase": "take", "hands": [["a"]]},
                 {"players": 2, "huts": [1, 1]}, {"players": 2, "stocks": [{"rice": 30}, {}]}, []):

@@ -1,0 +1,73 @@
+"""What search bots need: independent clones, compact positions, sampled hidden information."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from jaliz_learn.core.rng import Rng
+from jaliz_learn.games.bali import state as state_module
+
+from .bali_helpers import new, playout
+
+GAMES = ["bali", "bali-tani"]
+
+
+def midgame(game: str, players: int, seed: int, steps: int = 40):
+    s = new(game, players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
+@pytest.mark.rules("BAL-TURN-01")
+@pytest.mark.parametrize("game", GAMES)
+def test_clone_and_original_stay_independent(game):
+    for seed in range(6):
+        s = midgame(game, 2 + seed % 3, seed)
+        before = s.dumps()
+        c = s.clone()
+        assert c.dumps() == before
+        playout(c, seed + 1)
+        assert s.dumps() == before, "playing on the clone changed the original"
+        after_clone = c.dumps()
+        playout(s, seed + 2)
+        assert c.dumps() == after_clone, "playing on the original changed the clone"
+
+
+@pytest.mark.rules("BAL-TURN-01")
+def test_clone_copies_every_mutable_container():
+    """A new list attribute forgotten in ``_copy_into`` would be shared between clone and original."""
+    s = midgame("bali-tani", 3, 1)
+    s.final = s.final_breakdown()
+    c = s.clone()
+    for key, value in s.__dict__.items():
+        if isinstance(value, (list, dict, set)):
+            assert c.__dict__[key] is not value, key
+            for a, b in zip(value, c.__dict__[key]):
+                if isinstance(a, (list, dict, set)):
+                    assert a is not b, key
+
+
+@pytest.mark.rules("BAL-TURN-01")
+def test_cached_legal_actions_stay_correct_on_clones():
+    s = midgame("bali-tani", 3, 5)
+    legal = list(s.legal_actions())
+    c = s.clone()
+    c.apply(c.legal_actions()[0])
+    assert list(s.legal_actions()) == legal
+    fresh = s.game.state_from_json(json.loads(c.dumps()))
+    assert list(c.legal_actions()) == list(fresh.legal_actions())
+
+
+def test_the_state_module_imports_none_of_its_views():
+    """Views import the state, never the other way round (no import cycle in games/bali)."""
+    tree = ast.parse(Path(state_module.__file__).read_text())
+    runtime = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    names = {n.module for n in runtime if isinstance(n, ast.ImportFrom)}
+    assert not names & {"view", "serial", "explain", "game", "bots"}, names
