@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -35,6 +36,7 @@ INK = "#1a1a1a"
 WHITE = "#ffffff"
 
 
+@lru_cache(maxsize=256)
 def _lum(colour: str) -> float:
     """WCAG relative luminance of ``#rrggbb``."""
     c = colour.lstrip("#")
@@ -51,6 +53,7 @@ def contrast(fg: str, bg: str) -> float:
     return (a + 0.05) / (b + 0.05)
 
 
+@lru_cache(maxsize=256)
 def ink(bg: str) -> str:
     """Dark or white text, whichever reads better on ``bg``.
 
