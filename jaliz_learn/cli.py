@@ -205,17 +205,43 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        record = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{args.file} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    record = read_json_file(args.file)
     st = replay_record(record)
-    viewer = None if args.viewer == "spectator" else (int(args.viewer) if args.viewer != "all" else "all")
+    if args.viewer in ("spectator", "all"):
+        viewer: int | str | None = None if args.viewer == "spectator" else "all"
+    elif args.viewer.isdigit() and int(args.viewer) < st.num_players:
+        viewer = int(args.viewer)
+    else:
+        raise UsageError(f"--viewer must be 'all', 'spectator' or a seat 0-{st.num_players - 1}, not {args.viewer!r}")
     for line in st.log_text(viewer):
         print(line)
     return 0
+
+
+#: JSON files read by the command line are refused past this size (a saved game is a few hundred KB).
+MAX_JSON_FILE_BYTES = 50 * 1024 * 1024
+
+
+def read_json_file(path: str) -> Any:
+    """Read a JSON file given on the command line; any problem is one clear line (``UsageError``)."""
+    try:
+        file = Path(path)
+        if file.is_dir():
+            raise UsageError(f"{path} is a folder, not a JSON file")
+        if file.stat().st_size > MAX_JSON_FILE_BYTES:
+            raise UsageError(f"{path} is larger than {MAX_JSON_FILE_BYTES // 2**20} MB; not a saved game")
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise UsageError(f"{path} nests too deeply to be a saved game") from None
+    return data
 
 
 def _notebooks_dir() -> Path:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Action
-from .errors import IllegalAction, InvalidPosition
+from .errors import IllegalAction, InvalidPosition, JalizLearnError
 from .events import Event
 from .game import Game, Outcome, State
 from .registry import load_game
@@ -103,18 +103,42 @@ def play(game: Game | str, bots: Sequence[Bot], seed: int = 0, *, max_decisions:
 
 def replay(game: Game | str, num_players: int, seed: int, actions: Sequence[Action | str | Mapping[str, Any]],
            *, options: Mapping[str, Any] | None = None) -> State:
-    """Rebuild a game from its seed and its actions (objects, text notation or JSON)."""
+    """Rebuild a game from its seed and its actions (objects, text notation or JSON).
+
+    A bad action names its position in the list:
+
+    >>> replay("nizam", 2, 1, ["draw", 7])
+    Traceback (most recent call last):
+    ...
+    jaliz_learn.core.errors.InvalidPosition: action 2 of the record: expected text, JSON or an Action, got 7
+    """
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidPosition(f"a record's options must be an object, got {type(options).__name__}")
     g = load_game(game, **(options or {})) if isinstance(game, str) else game
     st = g.initial_state(num_players=num_players, seed=seed)
-    for a in actions:
-        st.apply(g.action_from_json(a) if isinstance(a, Mapping) else a)
+    if isinstance(actions, str | bytes) or not isinstance(actions, Sequence):
+        raise InvalidPosition(f"a record's actions must be a list, got {type(actions).__name__}")
+    for i, a in enumerate(actions, 1):
+        try:
+            if isinstance(a, Mapping):
+                a = g.action_from_json(a)
+            elif not isinstance(a, str | Action):
+                raise InvalidPosition(f"expected text, JSON or an Action, got {a!r:.60}")
+            st.apply(a)
+        except JalizLearnError as exc:
+            raise InvalidPosition(f"action {i} of the record: {exc}") from None
     return st
 
 
 def replay_record(record: Mapping[str, Any]) -> State:
     """Rebuild a game from ``State.record()`` (e.g. a saved JSON file)."""
+    if not isinstance(record, Mapping):
+        raise InvalidPosition(f"a game record must be a JSON object, got {type(record).__name__}")
     try:
         acts = record.get("actions_json") or record["actions"]
-        return replay(record["game"], record["num_players"], record["seed"], acts, options=record.get("options"))
+        name = record["game"]
+        if not isinstance(name, str):
+            raise InvalidPosition(f"a record's game must be a name, got {name!r:.60}")
+        return replay(name, record["num_players"], record["seed"], acts, options=record.get("options"))
     except KeyError as exc:
         raise InvalidPosition(f"a game record needs the field {exc.args[0]!r}") from None
