@@ -1,7 +1,9 @@
 """JSON states and scenario positions of Bali.
 
-``state_to_json`` writes everything (RNG, log, history included). ``state_from_json`` reads that
-exactly, or a shorter *position* (no ``rng`` key): a dict of the fields below, every one optional
+``state_to_json`` writes everything (RNG, log, history included); with ``compact=True`` it leaves out
+the log and the history (a position, like FEN next to PGN, that still plays on identically).
+``state_from_json`` reads both exactly (the compact form starts a fresh log and an empty history), or
+a shorter hand-written *position* (no ``rng`` key): a dict of the fields below, every one optional
 except ``players``. Missing fields come from a normal seeded setup, so a scenario names only what
 matters::
 
@@ -148,11 +150,15 @@ def state_from_json(game: BaliGame, data: Mapping[str, Any]) -> BaliState:
         raise InvalidPosition(f"malformed Bali state: {exc!r}") from None
     if full:
         s.rng = Rng.from_json(data["rng"])
-        s.log = EventLog.from_json(data["log"], data.get("turn", 0))
-        try:
-            s.history = [(p, action_from_json(a, game.action_types)) for p, a in data["history"]]
-        except InvalidNotation as exc:
-            raise InvalidPosition(f"bad action in the history: {exc}") from None
+        if "log" in data or "history" in data:
+            s.log = EventLog.from_json(data["log"], data.get("turn", 0))
+            try:
+                s.history = [(p, action_from_json(a, game.action_types)) for p, a in data["history"]]
+            except InvalidNotation as exc:
+                raise InvalidPosition(f"bad action in the history: {exc}") from None
+        else:  # the compact form (to_json(compact=True)): a fresh log, an empty history
+            s.log = EventLog()
+            s.log.turn = data.get("turn", 0)
         s.over = bool(data["over"])
         s.final = data["final"]
     else:

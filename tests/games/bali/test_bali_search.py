@@ -71,3 +71,20 @@ def test_the_state_module_imports_none_of_its_views():
     runtime = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     names = {n.module for n in runtime if isinstance(n, ast.ImportFrom)}
     assert not names & {"view", "serial", "explain", "game", "bots"}, names
+
+
+@pytest.mark.rules("BAL-TURN-01")
+@pytest.mark.parametrize("game", GAMES)
+def test_compact_position_reads_back_and_plays_on_identically(game):
+    s = midgame(game, 3, 8, steps=50)
+    compact = s.to_json(compact=True)
+    assert "log" not in compact and "history" not in compact and "rng" in compact
+    back = s.game.state_from_json(json.loads(json.dumps(compact)))
+    assert back.to_json(compact=True) == compact
+    assert len(back.history) == 0 and len(back.log) == 0 and back.log.turn == s.log.turn
+    assert back.observation(1) == s.observation(1)
+    original = s.clone()
+    playout(original, 3)
+    playout(back, 3)
+    assert back.to_json(compact=True) == original.to_json(compact=True)
+    assert back.outcome() == original.outcome()
