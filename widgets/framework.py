@@ -1,0 +1,638 @@
+"""The board framework: one ipycanvas board with the controls every game shares.
+
+How to write a board
+--------------------
+A game's board is **a painter, its hit areas and its game-specific controls** — nothing more.
+Subclass :class:`GameBoard` and fill in the hooks::
+
+    from jaliz_learn.pictures.svg import Pen          # the drawing calls (also used for SVG pictures)
+    from .framework import GameBoard, HitMap, RegionPainter
+
+    class MyPainter(RegionPainter):                   # redraws only the regions that changed
+        def regions(self, obs, ui):                   # [(key, signature, rect, draw(pen, obs, ui)), ...]
+            return [("all", (obs.turn, obs.board, ui.get("sel")), (0, 0, W, H),
+                     lambda pen, o, u: my_pictures.draw(pen, o, u))]
+
+    class MyBoard(GameBoard):
+        def __init__(self, num_players=2, human=0, bots="random", seed=0, speed=0.3, **kw):
+            super().__init__("my-game", num_players=num_players, human=human, bots=bots, seed=seed,
+                             speed=speed, size=(W, H), **kw)
+
+        def make_painter(self, canvas):                # called once by GameBoard.__init__
+            return MyPainter(canvas, W, H, background="#f7f3e8")
+
+        def hit_areas(self, obs, hits: HitMap):        # after every redraw: clickable rectangles
+            hits.add((10, 10, 50, 50), ("cell", 0))    # a target value -> self.on_target(target)
+            hits.add((70, 10, 50, 20), lambda: self.apply("draw"))   # or a callback
+
+        def on_target(self, target):                   # a click on a value target
+            self.apply(f"take {target[1]}")            # apply() shows illegal moves with their rule ID
+
+        def game_controls(self):                       # optional rows of ipywidgets (built once)
+            return [widgets.HBox([...])]
+
+        def sync_game_controls(self, obs, legal):      # optional: after every move, update them
+            ...
+
+        def hint(self, obs):                           # optional: what the human should do now
+            return "click a cell"
+
+* ``board.apply(action_or_text)`` plays for the human seat (or the player to move in watch mode),
+  returns True/False, puts the engine's message (with its rule ID) in ``board.error`` and the
+  error line, and then lets the bots move (on the kernel's event loop every ``speed`` seconds, or
+  at once when ``speed == 0`` or no loop runs).
+* ``board.ui`` is a dict for selections etc.; put what the painter shows in it and call
+  ``board.redraw()``. ``board.click(x, y)`` does what a mouse click does (tests).
+* Shared controls, built by the framework: whose turn and the hint (``status``), the error line
+  (``error_html``), a dropdown of the legal actions (``all_dd``, only while the list is short:
+  at most :data:`MAX_LISTED`; override :meth:`GameBoard.listed_actions` to leave some out), a
+  text box for any action (``text_in``), pause/resume and the bots' pace (``pause``, ``pace``) and
+  the log (``log_html``). A new front-end (page reload, Voila) redraws everything
+  (:func:`reset_client_canvas`).
+* Static pictures: draw with the :class:`~jaliz_learn.pictures.svg.Pen` calls in a pure-Python
+  module of ``jaliz_learn/pictures/`` and use it both from the painter (through
+  :class:`CanvasPen`) and for ``_repr_svg_`` (through :class:`~jaliz_learn.pictures.svg.Svg`).
+
+>>> hits = HitMap()
+>>> hits.add((0, 0, 10, 10), "under"); hits.add((5, 5, 10, 10), "over")
+>>> hits.at(7, 7), hits.at(1, 1), hits.at(50, 50)
+('over', 'under', None)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+from ipycanvas import Canvas, hold_canvas
+
+import jaliz_learn
+from jaliz_learn.bots import make_bot
+from jaliz_learn.core.errors import JalizLearnError
+from jaliz_learn.core.rng import hash_seed
+from jaliz_learn.pictures.svg import INK, Point, Rect
+
+#: The legal-action dropdown is shown only while the list is at most this long (else: the text box).
+MAX_LISTED = 40
+LOG_LINES = 8
+#: One colour per seat (names, borders); each is >= 4.5:1 on white and on the light board backgrounds.
+SEAT_COLOURS = ("#b71c1c", "#0d47a1", "#1b5e20", "#6d4c00", "#6a1b9a", "#bf360c", "#37474f")
+ERROR_COLOUR = "#b00020"
+
+# ---------------------------------------------------------------- canvas plumbing
+
+
+def make_canvas(width: int, height: int, fit: bool = False) -> Canvas:
+    """A canvas of ``width`` x ``height`` pixels.
+
+    ``fit=False``: its CSS size equals its pixel size (clicks map 1:1; fits a 1,000 px column when
+    ``width <= 1000``). ``fit=True``: it stretches to the width of the page, keeping its aspect
+    (Voila on a projector); ipycanvas maps mouse positions back to canvas pixels either way.
+    """
+    if fit:
+        layout = widgets.Layout(width="100%", height="auto", max_width=f"{int(width * 2)}px")
+    else:
+        layout = widgets.Layout(width=f"{width}px", height=f"{height}px", min_width=f"{width}px", flex="0 0 auto")
+    return Canvas(width=width, height=height, layout=layout)
+
+
+def reset_client_canvas(canvas: Canvas) -> None:
+    """Make ipycanvas send ``switchCanvas`` again before the next draw (new front-end connected).
+
+    ipycanvas 0.14.3 (pinned in pyproject) remembers, in the private ``_canvas_manager._current_canvas``,
+    which canvas its commands target and skips ``switchCanvas`` when it has not changed, so a view
+    that connects later (page reload, Voila) would get commands for no canvas and stay blank
+    (voila-dashboards/voila#1447, jupyter-widgets-contrib/ipycanvas#342). Guarded: a newer ipycanvas
+    without this attribute simply skips the workaround (the browser reload test would tell).
+    """
+    manager = getattr(canvas, "_canvas_manager", None)
+    if manager is not None and hasattr(manager, "_current_canvas"):
+        manager._current_canvas = None
+
+
+class CanvasPen:
+    """The :class:`~jaliz_learn.pictures.svg.Pen` calls sent to an ipycanvas ``Canvas``."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.width = float(canvas.width)
+        self.height = float(canvas.height)
+
+    def _stroke(self, stroke: str, line_width: float, dash: Sequence[float] = ()) -> None:
+        c = self.canvas
+        c.stroke_style = stroke
+        c.line_width = line_width
+        if dash:
+            c.set_line_dash(list(dash))
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
+             line_width: float = 1.0, dash: Sequence[float] = (), radius: float = 0.0) -> None:
+        c = self.canvas
+        if fill:
+            c.fill_style = fill
+            c.fill_rect(x, y, w, h)
+        if stroke:
+            self._stroke(stroke, line_width, dash)
+            c.stroke_rect(x, y, w, h)
+            if dash:
+                c.set_line_dash([])
+
+    def clear(self, x: float, y: float, w: float, h: float, fill: str) -> None:
+        self.canvas.clear_rect(x, y, w, h)
+        self.canvas.fill_style = fill
+        self.canvas.fill_rect(x, y, w, h)
+
+    def text(self, text: str, x: float, y: float, size: float = 14, colour: str = INK, bold: bool = False,
+             align: str = "left", max_width: float | None = None) -> None:
+        c = self.canvas
+        c.font = f"{'bold ' if bold else ''}{size:g}px sans-serif"
+        c.fill_style = colour
+        c.text_align = align
+        c.text_baseline = "alphabetic"
+        if max_width is not None:
+            c.fill_text(text, x, y, max_width)
+        else:
+            c.fill_text(text, x, y)
+
+    def circle(self, x: float, y: float, r: float, fill: str | None = None, stroke: str | None = None,
+               line_width: float = 1.0) -> None:
+        c = self.canvas
+        if fill:
+            c.fill_style = fill
+            c.fill_circle(x, y, r)
+        if stroke:
+            self._stroke(stroke, line_width)
+            c.stroke_circle(x, y, r)
+
+    def polygon(self, points: Sequence[Point], fill: str | None = None, stroke: str | None = None,
+                line_width: float = 1.0) -> None:
+        c = self.canvas
+        pts = [(float(a), float(b)) for a, b in points]
+        if fill:
+            c.fill_style = fill
+            c.fill_polygon(pts)
+        if stroke:
+            self._stroke(stroke, line_width)
+            c.stroke_polygon(pts)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = INK, line_width: float = 1.0,
+             dash: Sequence[float] = ()) -> None:
+        self._stroke(stroke, line_width, dash)
+        self.canvas.stroke_line(x1, y1, x2, y2)
+        if dash:
+            self.canvas.set_line_dash([])
+
+
+#: One region of a board: (key, signature, rect, draw(pen, obs, ui)).
+Region = tuple[Any, Any, Rect, Callable[[Any, Any, dict[str, Any]], None]]
+
+
+class RegionPainter:
+    """Draws an observation region by region, repainting only the regions whose signature changed.
+
+    Subclasses implement :meth:`regions`. All drawing of one :meth:`draw` goes out in one
+    ``hold_canvas`` message; :meth:`invalidate` forces a full redraw (a new front-end connected).
+    """
+
+    def __init__(self, canvas: Canvas, width: float, height: float, background: str = "#f7f3e8") -> None:
+        self.canvas = canvas
+        self.pen = CanvasPen(canvas)
+        self.width = width
+        self.height = height
+        self.background = background
+        self._sigs: dict[Any, Any] = {}
+        self.regions_drawn = 0  # how many regions the last draw() repainted (tests, tuning)
+
+    def regions(self, obs: Any, ui: dict[str, Any]) -> Iterable[Region]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def invalidate(self) -> None:
+        self._sigs.clear()
+
+    def draw(self, obs: Any, ui: dict[str, Any]) -> int:
+        """Redraw the regions that changed since the last call; returns how many were redrawn."""
+        todo = [r for r in self.regions(obs, ui) if self._sigs.get(r[0]) != r[1]]
+        if not todo:
+            self.regions_drawn = 0
+            return 0
+        with hold_canvas():
+            if not self._sigs:
+                self.canvas.clear()
+                self.pen.rect(0, 0, self.width, self.height, fill=self.background)
+            for key, sig, rect, fn in todo:
+                self.pen.clear(*rect, self.background)
+                fn(self.pen, obs, ui)
+                self._sigs[key] = sig
+        self.regions_drawn = len(todo)
+        return len(todo)
+
+
+class HitMap:
+    """Clickable rectangles; a later rectangle lies on top of earlier ones."""
+
+    def __init__(self) -> None:
+        self.areas: list[tuple[Rect, Any]] = []
+
+    def clear(self) -> None:
+        self.areas.clear()
+
+    def add(self, rect: Rect, target: Any) -> None:
+        """Register ``rect`` (x, y, w, h); ``target`` is a value for ``on_target`` or a callable."""
+        self.areas.append((rect, target))
+
+    def at(self, x: float, y: float) -> Any:
+        """The topmost target at (x, y), or None."""
+        for (rx, ry, rw, rh), target in reversed(self.areas):
+            if rx <= x < rx + rw and ry <= y < ry + rh:
+                return target
+        return None
+
+    def rect_of(self, target: Any) -> Rect | None:
+        """The rectangle registered for ``target`` (tests click its centre)."""
+        for rect, t in self.areas:
+            if t == target:
+                return rect
+        return None
+
+
+# ---------------------------------------------------------------- small widget helpers
+
+
+def button(description: str, handler: Callable[[], Any], tooltip: str = "", width: str = "auto",
+           style: str = "") -> widgets.Button:
+    b = widgets.Button(description=description, tooltip=tooltip or description, button_style=style,
+                       layout=widgets.Layout(width=width))
+    b.on_click(lambda _b: handler())
+    return b
+
+
+def dropdown(width: str = "130px", description: str = "") -> widgets.Dropdown:
+    return widgets.Dropdown(options=[], description=description, layout=widgets.Layout(width=width),
+                            style={"description_width": "initial"})
+
+
+def set_options(dd: Any, options: list[Any]) -> None:
+    """Set a selection widget's options only if they changed (each change is a message to the browser);
+    a drop-down then shows its first option (not a blank choice)."""
+    if tuple(dd.options) != tuple(options):
+        dd.options = options
+        if options and isinstance(dd, widgets.Dropdown) and dd.index is None:
+            dd.index = 0
+
+
+def running_loop() -> Any:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def make_bots(game: Any, bots: Any, n: int, human: int | None, seed: int) -> list[Any]:
+    """One bot per non-human seat from a bot name, a bot object, or a list (per seat or per bot seat)."""
+    seats = [s for s in range(n) if s != human]
+    if isinstance(bots, str) or hasattr(bots, "act"):
+        per_seat: list[Any] = [bots] * n
+    elif isinstance(bots, Sequence):
+        if len(bots) == n:
+            per_seat = list(bots)
+        elif len(bots) == len(seats):
+            per_seat = [None] * n
+            for s, b in zip(seats, bots):
+                per_seat[s] = b
+        else:
+            raise jaliz_learn.InvalidOption(f"bots: give one per seat ({n}) or one per bot seat ({len(seats)}), "
+                                            f"not {len(bots)}")
+    else:
+        raise jaliz_learn.InvalidOption(f"bots must be a bot name, a bot object or a list of them, not {bots!r}")
+    out: list[Any] = [None] * n
+    for s in seats:
+        b = per_seat[s]
+        if isinstance(b, str):
+            b = make_bot(b, game.name, hash_seed(seed, 1000 + s))
+        elif b is None or not callable(getattr(b, "act", None)):
+            raise jaliz_learn.InvalidOption(f"seat {s} needs a bot (a name or an object with act()), not {b!r}")
+        out[s] = b
+    return out
+
+
+# ---------------------------------------------------------------- the board
+
+
+class GameBoard(widgets.VBox):
+    """A live table of any game: one human seat (or none: watch the bots) against bots.
+
+    ``game``: a registered game name; ``bots``: a bot name for every other seat, a list with
+    one entry per seat (names or objects with ``act(observation, legal_actions)``; the human
+    seat's entry is ignored) or one per bot seat. ``speed``: seconds between bot moves (0: all at
+    once). ``size``: the canvas size in pixels. ``fit=True`` stretches the canvas to the page
+    width (Voila, projectors). ``state``: start from this state instead of a new game.
+    """
+
+    #: Subclasses may use their own words for the hint line of the human's turn.
+    hints: dict[str, str] = {}
+
+    def __init__(self, game: str, *, num_players: int | None = None, human: int | None = 0, bots: Any = "random",
+                 seed: int = 7, speed: float = 0.3, options: dict[str, Any] | None = None,
+                 size: tuple[int, int] = (800, 500), fit: bool = False, state: Any = None) -> None:
+        self.game = jaliz_learn.load_game(game, **(options or {}))
+        self.state: Any = state if state is not None else self.game.initial_state(num_players=num_players, seed=seed)
+        n = self.state.num_players
+        if human is not None and not (isinstance(human, int) and not isinstance(human, bool) and 0 <= human < n):
+            raise jaliz_learn.InvalidOption(f"human must be a seat 0-{n - 1} or None, not {human!r}")
+        self.human = human
+        self.seed = seed
+        self.speed = float(speed)
+        self.bots = make_bots(self.game, bots, n, human, seed)
+        self.error = ""
+        self.ui: dict[str, Any] = {}
+        self.hits = HitMap()
+        self.size = size
+        self.canvas = make_canvas(size[0], size[1], fit=fit)
+        self.painter = self.make_painter(self.canvas)
+        self._timer: Any = None
+        self._bot_failed = False
+        self.bot_moves = 0
+        self._legal_cache: tuple[int, Any] | None = None
+        self._build_common_controls()
+        rows = list(self.game_controls())
+        self.controls = widgets.VBox([*rows, self.common_row], layout=widgets.Layout(width="auto"))
+        # the status line sits right under the canvas: next to the hand, which boards draw at the bottom
+        super().__init__(children=[self.canvas, self.status, self.error_html, self.controls, self.log_html],
+                         layout=widgets.Layout(width="auto", overflow="visible"))
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_client_ready(self._on_client_ready)
+        self._render()
+        self.run_bots(sync=self.speed == 0)
+
+    # ------------------------------------------------------------------ hooks for a game's board
+    def make_painter(self, canvas: Canvas) -> RegionPainter:  # pragma: no cover - abstract
+        """The painter of this board (called once, in ``__init__``)."""
+        raise NotImplementedError
+
+    def hit_areas(self, obs: Any, hits: HitMap) -> None:
+        """Register the clickable rectangles of ``obs`` as drawn now (called after every redraw)."""
+
+    def on_target(self, target: Any) -> None:
+        """A click on a registered value target (callable targets are simply called)."""
+
+    def hit_test(self, x: float, y: float) -> Any:
+        """What a click at (x, y) hits (default: the :class:`HitMap`)."""
+        return self.hits.at(x, y)
+
+    def game_controls(self) -> list[widgets.Widget]:
+        """Rows of game-specific widgets above the common controls (built once)."""
+        return []
+
+    def sync_game_controls(self, obs: Any, legal: Sequence[Any]) -> None:
+        """Update the game-specific widgets after a change (``legal``: the human's legal actions now)."""
+
+    def listed_actions(self, legal: Sequence[Any]) -> list[Any]:
+        """The legal actions the dropdown may list (e.g. leave out what a builder composes)."""
+        return list(legal) if len(legal) <= MAX_LISTED else []
+
+    def hint(self, obs: Any) -> str:
+        """What the human should do now (shown in the status line on their turn)."""
+        return self.hints.get(obs.decision, "choose an action below, or type one")
+
+    def ui_state(self) -> dict[str, Any]:
+        """The ``ui`` dict given to the painter (subclasses may add derived values)."""
+        return self.ui
+
+    # ------------------------------------------------------------------ bots
+    def _bot_to_move(self) -> bool:
+        cur = self.state.current_player()
+        return cur is not None and cur != self.human and not self._bot_failed and not self.pause.value
+
+    def _bot_step(self) -> bool:
+        seat = self.state.current_player()
+        bot = self.bots[seat]
+        try:
+            legal = self.state.legal_actions(seat)
+            action = bot.act(self.state.observation(seat), legal)
+            self.state.apply(action, seat)
+        except Exception as exc:  # a learner's bot may fail in any way: show it, stop the bots
+            self._bot_failed = True
+            self._set_error(f"bot in seat {seat} failed: {type(exc).__name__}: {exc}")
+            return False
+        self.bot_moves += 1
+        self.after_move(seat)
+        return True
+
+    def after_move(self, player: int) -> None:
+        """Called after every move (human or bot); boards may reset selections here."""
+
+    def run_bots(self, sync: bool | None = None) -> int:
+        """Let the bots move until the human must decide (or the game ends).
+
+        ``sync=True`` (default when ``speed == 0``) plays them all now and returns how many moves
+        were made; otherwise one move is scheduled every ``speed`` seconds on the event loop.
+        """
+        if sync is None:
+            sync = self.speed <= 0
+        if not sync:
+            loop = running_loop()
+            if loop is not None:
+                self._schedule(loop)
+                return 0
+        moves = 0
+        while self._bot_to_move():
+            if not self._bot_step():
+                break
+            moves += 1
+        self._render()
+        return moves
+
+    def _schedule(self, loop: Any) -> None:
+        if self._timer is not None or not self._bot_to_move():
+            return
+        self._timer = loop.call_later(max(self.speed, 0.0), self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self._bot_to_move():
+            return
+        self._bot_step()
+        self._render()
+        if self.speed <= 0:
+            self.run_bots(sync=True)
+            return
+        loop = running_loop()
+        if loop is not None:
+            self._schedule(loop)
+
+    # ------------------------------------------------------------------ playing
+    def apply(self, action: Any) -> bool:
+        """Play ``action`` (an Action or its text) for the human seat, as a click would.
+
+        Returns True if it was played; an illegal or unreadable action leaves the game as it was
+        and puts the engine's message (with the rule ID) into ``board.error`` and the widget."""
+        player = self.human if self.human is not None else self.state.current_player()
+        try:
+            if isinstance(action, str):
+                action = self.game.parse_action(action, self.state)
+            self.state.apply(action, player)
+        except (JalizLearnError, ValueError) as exc:
+            self._set_error(str(exc))
+            self._render()
+            return False
+        self._set_error("")
+        self.after_move(player)
+        self._render()
+        self.run_bots()
+        return True
+
+    def observation(self) -> Any:
+        """What the board shows: the human's observation (the spectator's in watch mode)."""
+        return self.state.observation(self.human)
+
+    def legal(self) -> Sequence[Any]:
+        """The human's legal actions now (empty when it is not their turn); cached per position."""
+        if self.human is None or self.state.current_player() != self.human:
+            return ()
+        key = len(self.state.history)
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            self._legal_cache = (key, self.state.legal_actions(self.human))
+        return self._legal_cache[1]
+
+    def _set_error(self, text: str) -> None:
+        self.error = text
+        # a red bar beside the message is the shape cue (no emoji glyph that a font might lack)
+        self.error_html.value = (f"<div style='color:{ERROR_COLOUR};font-weight:bold;line-height:1.35;"
+                                 f"white-space:pre-wrap;border-left:4px solid {ERROR_COLOUR};padding-left:6px'>"
+                                 f"{escape(text)}</div>" if text else "")
+
+    def set_note(self, note: str) -> None:
+        """Show a short note after the status line (e.g. what a click selected)."""
+        self.status.value = self._status_html(self.observation(), note=note)
+
+    # ------------------------------------------------------------------ clicks
+    def click(self, x: float, y: float) -> None:
+        """Do what a mouse click at board coordinates (x, y) does (tests, keyboard-free demos)."""
+        self._on_mouse_down(x, y)
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        target = self.hit_test(x, y)
+        if target is None:
+            return
+        if callable(target):
+            target()
+        else:
+            self.on_target(target)
+
+    # ------------------------------------------------------------------ reload / Voila
+    def _on_client_ready(self) -> None:
+        reset_client_canvas(self.canvas)
+        self.painter.invalidate()
+        self._render()
+
+    def redraw(self) -> None:
+        """Repaint what changed (after changing ``board.ui``)."""
+        self._render()
+
+    # ------------------------------------------------------------------ common controls
+    def _build_common_controls(self) -> None:
+        self.status = widgets.HTML()
+        self.error_html = widgets.HTML()
+        self.log_html = widgets.HTML(layout=widgets.Layout(max_height="160px", overflow="auto"))
+        self.all_dd = dropdown("330px", "legal actions")
+        self.all_btn = button("Apply", lambda: self._apply_dd(self.all_dd), "play the chosen legal action")
+        self.text_in = widgets.Text(placeholder="or type an action", continuous_update=False,
+                                    layout=widgets.Layout(width="230px"))
+        self.text_btn = button("Play", self._play_text, "play the typed action")
+        self.text_in.observe(lambda _c: self._play_text(), names="value")  # Enter (or leaving the box)
+        self.pause = widgets.ToggleButton(value=False, description="Pause bots", tooltip="pause / resume the bots",
+                                          layout=widgets.Layout(width="auto"))
+        self.pause.observe(lambda _c: self._on_pause(), names="value")
+        self.pace = widgets.FloatSlider(value=self.speed, min=0.0, max=2.0, step=0.1, description="bot pace (s)",
+                                        continuous_update=False, style={"description_width": "initial"},
+                                        layout=widgets.Layout(width="220px"))
+        self.pace.observe(lambda c: setattr(self, "speed", float(c["new"])), names="value")
+        self.common_row = widgets.HBox([self.all_dd, self.all_btn, self.text_in, self.text_btn, self.pause, self.pace],
+                                       layout=widgets.Layout(flex_flow="row wrap"))
+
+    def _on_pause(self) -> None:
+        self.pause.description = "Resume bots" if self.pause.value else "Pause bots"
+        if not self.pause.value:
+            self.run_bots()
+        else:
+            self._render()
+
+    def _play_text(self) -> None:
+        text = self.text_in.value.strip()
+        if text and self.apply(text):
+            self.text_in.value = ""
+
+    def _apply_dd(self, dd: widgets.Dropdown) -> None:
+        if dd.value is None:
+            self._set_error("nothing to choose here now")
+            return
+        self.apply(dd.value)
+
+    def _sync_common(self, legal: Sequence[Any]) -> None:
+        texts = [str(a) for a in self.listed_actions(legal)]
+        total = len(legal)
+        if texts:
+            self.all_dd.description = f"legal actions ({len(texts)})" if len(texts) == total else \
+                f"{len(texts)} of {total} legal actions"
+        else:
+            self.all_dd.description = f"{total} legal actions: type one" if total else "legal actions"
+        self.all_dd.layout.display = "flex" if texts else "none"
+        self.all_btn.layout.display = "flex" if texts else "none"
+        set_options(self.all_dd, texts)
+        self.all_btn.disabled = not texts
+
+    # ------------------------------------------------------------------ drawing
+    def turn_text(self, obs: Any) -> str:
+        """The status line: game over, the human's turn with the hint, or which bot decides."""
+        if obs.is_over:
+            out = self.state.outcome()
+            win = ", ".join(f"P{p}" for p in out.winners) if out and out.winners else "nobody"
+            scores = ", ".join(f"P{p} {s:g}" for p, s in enumerate(out.scores)) if out else ""
+            return f"<b>Game over.</b> Winner(s): {win}. Scores: {scores}"
+        cur = obs.current_player
+        if self.human is not None and cur == self.human:
+            return f"<b>Your turn</b> ({escape(obs.decision)}): " + escape(self.hint(obs))
+        bot = self.bots[cur] if cur is not None else None
+        name = getattr(bot, "name", type(bot).__name__)
+        colour = SEAT_COLOURS[cur % len(SEAT_COLOURS)] if cur is not None else INK
+        paused = " (paused)" if self.pause.value else ""
+        return (f"<span style='color:{colour}'><b>P{cur}</b></span> ({escape(str(name))} bot) decides "
+                f"<i>{escape(obs.decision)}</i>{paused}…")
+
+    def _status_html(self, obs: Any, note: str | None = None) -> str:
+        text = self.turn_text(obs)
+        if note:
+            text += f" <span style='color:#4a4a4a'>[{escape(note)}]</span>"
+        return f"<div style='font-size:14px;color:{INK}'>{text}</div>"
+
+    def _render(self) -> None:
+        obs = self.observation()
+        self.painter.draw(obs, self.ui_state())  # canvas first: it is what the player looks at
+        self.hits.clear()
+        self.hit_areas(obs, self.hits)
+        self.status.value = self._status_html(obs)
+        legal = self.legal()
+        self._sync_common(legal)
+        self.sync_game_controls(obs, legal)
+        events = self.state.events(self.human)[-LOG_LINES:]
+        lines = [escape(self.game.describe_event(e, self.human)) for e in events]
+        self.log_html.value = ("<div style='font-family:monospace;font-size:12px;line-height:1.35;color:#333'>"
+                               + "<br>".join(lines) + "</div>")
+
+    # ------------------------------------------------------------------ static views
+    def _repr_svg_(self) -> Any:
+        """The board as a static picture (front-ends without widgets, saved notebooks)."""
+        obs = self.observation()
+        return getattr(obs, "_repr_svg_", lambda: None)()
+
+    def _repr_html_(self) -> Any:
+        obs = self.observation()
+        return getattr(obs, "_repr_html_", lambda: None)()
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}({self.game.name}, {self.state.num_players} players, human={self.human}, "
+                f"seed={self.seed}: turn {self.state.log.turn}, {self.state.decision()} "
+                f"by {self.state.current_player()})")
