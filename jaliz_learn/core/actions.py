@@ -146,9 +146,8 @@ def check_action_fields(action: Action) -> None:
     for name, ok, expected in _checkers(type(action)):
         value = getattr(action, name)
         if not ok(value):
-            raise InvalidNotation(
-                f"action {action.kind!r}: field {name!r} must be {expected}, got {_short(value)} ({type(value).__name__})"
-            )
+            raise InvalidNotation(f"action {action.kind!r}: field {name!r} must be {expected}, "
+                                  f"got {_short(value)} ({type(value).__name__})")
 
 
 def check_exact_action(action: object, types: Mapping[str, type[Action]]) -> None:

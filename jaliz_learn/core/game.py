@@ -31,10 +31,10 @@ from .actions import Action, action_from_json, check_exact_action
 from .errors import (
     GameOver,
     IllegalAction,
-    JalizLearnError,
     InvalidNotation,
     InvalidOption,
     InvalidPosition,
+    JalizLearnError,
     NotYourTurn,
     RuleViolation,
 )

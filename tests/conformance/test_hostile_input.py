@@ -147,7 +147,7 @@ def test_mutated_actions_are_refused_or_applied_cleanly(name, n):
     game = jaliz_learn.load_game(name)
     rng = Rng(n * 1000 + len(name))
     state = game.initial_state(num_players=n, seed=21)
-    for step in range(30 * SCALE):
+    for _ in range(30 * SCALE):
         if state.is_over():
             break
         for doc in _action_docs(state):
