@@ -10,7 +10,9 @@ both redraw themselves when a new front-end connects (page reload, Voila). Their
 
 from __future__ import annotations
 
+from .bali_board import BaliBoard
 from .board import JalizBoard
+from .jungli_la_board import JungliLaBoard
 from .replay import ReplayViewer
 
-__all__ = ["JalizBoard", "ReplayViewer"]
+__all__ = ["BaliBoard", "JalizBoard", "JungliLaBoard", "ReplayViewer"]
