@@ -796,7 +796,8 @@ print(s.scores(), s.outcome())
 """),
         rule("JAL-END-06", """
 First three players tie on 6 and the third plot decides; then three players tie on 6 with no third plot,
-and the coins spent on equipment (4, 2, 4) leave P0 and P2 sharing the win."""),
+and the coins spent on equipment (tractor + fertilizer 4, fertilizer 2, tractor + fertilizer 4) leave P0 and P2
+sharing the win."""),
         code("""
 s = game.state_from_json({"num_players": 3, "phase": "final-plant", "deck_runs_out": 3, "ending": True,
                           "players": [{"hand": [], "coins": 4, "third_plot": True, "plots": [[None, 0]] * 3},
@@ -804,10 +805,11 @@ s = game.state_from_json({"num_players": 3, "phase": "final-plant", "deck_runs_o
                                       {"hand": [], "coins": 5, "tractor": True, "spent_equipment": 2}]})
 do(s, "done", "done", "done")
 print("scores", s.scores(), "| winners", s.winners(), "(P0 bought a third plot)")
+fert = [[None, 0, True], [None, 0, False]]  # a fertilizer on plot 1 (coins spent on equipment are derived)
 t = game.state_from_json({"num_players": 3, "phase": "final-plant", "deck_runs_out": 3, "ending": True,
-                          "players": [{"hand": [], "coins": 6, "spent_equipment": 4},
-                                      {"hand": [], "coins": 6, "spent_equipment": 2},
-                                      {"hand": [], "coins": 6, "spent_equipment": 4}]})
+                          "players": [{"hand": [], "coins": 5, "tractor": True, "plots": fert},
+                                      {"hand": [], "coins": 6, "plots": fert},
+                                      {"hand": [], "coins": 5, "tractor": True, "plots": fert}]})
 do(t, "done", "done", "done")
 print("scores", t.scores(), "| winners", t.winners(), "| ranking", t.outcome().ranking)
 """),

@@ -95,7 +95,7 @@ def _player_from_json(pl: Player, d: dict[str, Any], where: str) -> None:
     pl.tractor = bool(d.get("tractor", False))
     pl.third_plot = third
     pl.bought_cards = bool(d.get("bought_cards", False))
-    pl.spent_equipment = int(d.get("spent_equipment", 0))
+    pl.spent_equipment = int(d.get("spent_equipment", 0))  # checked against the equipment held below
     pl.extra = dict(d.get("extra", {}))
 
 
@@ -128,6 +128,13 @@ def state_from_json(game: Any, data: dict[str, Any]) -> JalizState:
     s.tractor_supply = int(supply.get("tractor", n - sum(pl.tractor for pl in s.players)))
     s.fertilizer_supply = int(supply.get("fertilizer", D.fertilizer_supply(n) - sum(
         sum(pl.plot_fert) for pl in s.players)))
+    for p, pl in enumerate(s.players):  # JAL-END-06: derived from the tractor and fertilizers held
+        spent = D.TRACTOR_PRICE * pl.tractor + s.fertilizer_price * sum(pl.plot_fert)
+        given = players[p].get("spent_equipment")
+        if given is not None and given != spent:
+            raise InvalidPosition(f"players[{p}].spent_equipment is {given!r}, but a tractor and fertilizers held "
+                                  f"cost {spent} (leave it out: it is derived)")
+        pl.spent_equipment = spent
     s.active = int(data.get("active", 0))
     s.phase = data.get("phase", "plant")
     if s.phase not in PHASES + s.extra_phases:
@@ -168,20 +175,22 @@ def _fill_deck_and_coins(s: JalizState, data: dict[str, Any]) -> None:
             if prod:
                 used[prod] += count
         used.update(c for c in pl.coins if c)
-    if "deck" in data:
+    explicit = "deck" in data
+    if explicit:
         s.deck = _cards(data["deck"], "deck")
-        return
+        used.update(s.deck)
     remaining = Counter(D.deck_for(s.num_players))
     remaining.subtract(used)
     negative = {D.PRODUCTS[p].name: -k for p, k in remaining.items() if k < 0 and p in D.PRODUCTS}
     if negative:
         raise InvalidPosition(f"the position uses more cards than exist for {s.num_players} players: {negative}")
-    deck = sorted(remaining.elements())
-    for pl in s.players:  # coins given as a number are taken from the remaining cards
+    left = sorted(remaining.elements())
+    for pl in s.players:  # coins given as a number are real cards taken from those not placed elsewhere
         for i, c in enumerate(pl.coins):
             if c == 0:
-                if not deck:
+                if not left:
                     raise InvalidPosition("not enough cards left to make the coins")
-                pl.coins[i] = deck.pop()
-    Rng(s.seed).shuffle(deck)
-    s.deck = deck
+                pl.coins[i] = left.pop()
+    if not explicit:  # the deck is every card not placed elsewhere; with a given deck the rest is out of play
+        Rng(s.seed).shuffle(left)
+        s.deck = left

@@ -740,8 +740,8 @@ class JalizState(State):
                 self.burned = []
                 self.rng.shuffle(self.deck)
                 self.log.add("reshuffle", None, {"cards": len(self.deck)})
-                if not self.deck:
-                    continue
+                if not self.deck:  # JAL-R-RUNOUT: nothing is drawn this time; the next draw counts again
+                    break
             out.append(self.deck.pop())
         return out
 

@@ -61,9 +61,13 @@ def test_tie_breaks():
     do(s, "done", "done", "done")
     assert s.scores() == (6, 6, 6)
     assert s.winners() == (0,)                   # third plot first
-    t = position(players=[{"hand": [], "coins": 6, "spent_equipment": 4}, {"hand": [], "coins": 6,
-                          "spent_equipment": 2}, {"hand": [], "coins": 6, "spent_equipment": 4}],
+    # spent on equipment (derived from what is held): tractor + fertilizer 4, fertilizer 2, tractor + fertilizer 4
+    fert = [[None, 0, True], [None, 0, False]]
+    t = position(players=[{"hand": [], "coins": 5, "tractor": True, "plots": fert},
+                          {"hand": [], "coins": 6, "plots": fert},
+                          {"hand": [], "coins": 5, "tractor": True, "plots": fert}],
                  phase="final-plant", ending=True, deck_runs_out=3)
+    assert [t.tiebreak(p) for p in range(3)] == [(0, 4), (0, 2), (0, 4)]
     do(t, "done", "done", "done")
     assert t.winners() == (0, 2)                 # then coins spent on equipment, else shared
     assert t.outcome().ranking == ((0, 2), (1,))
