@@ -111,6 +111,14 @@ BANANA_TILE_VP: Final = 1  # [sourced]
 DISQUALIFIED_SCORE: Final = -1
 
 
+# ---- engine limits (not rules: bounds that positions read from JSON must respect) -----------------
+#: stones and VP a position may hold; a real game stays far below (about 60 turns, a few per turn).
+MAX_STONES: Final = 2000
+MAX_VP: Final = 2000
+#: shrine units one scoring can give a player: every shrine of the deck plus the majority bonus.
+MAX_SHRINE_UNITS: Final = BASE_DECK[SHRINE] + MAJORITY_BONUS
+
+
 def offering_price(base: int, farmers_in_display: int) -> int:
     """Stones to pay for one offering card (BAL-BUY-02): base minus matching farmers, never below 0."""
     return max(0, base - farmers_in_display)
@@ -157,3 +165,19 @@ def deck_counts(tani: bool) -> dict[int, int]:
         for card, n in TANI_EXTRA_CARDS.items():
             counts[card] = counts.get(card, 0) + n
     return counts
+
+
+def card_pool(tani: bool, num_players: int) -> list[int]:
+    """Copies of each card type (index = card) in a game: the deck plus every start set (BAL-SETUP-01/02).
+
+    >>> card_pool(False, 2)
+    [14, 9, 9, 7, 7, 6, 6]
+    """
+    pool = [0] * NUM_CARD_TYPES
+    for card, copies in deck_counts(tani).items():
+        pool[card] += copies
+    for seat in range(num_players):
+        pool[MASON] += 1
+        for card in start_set(seat):
+            pool[card] += 1
+    return pool

@@ -84,7 +84,11 @@ class BaliGame(Game):
         return RULES
 
     def describe_event(self, event: Event, viewer: int | None = None) -> str:
-        return describe(event, viewer)
+        try:
+            return describe(event, viewer)
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+            # a log read from JSON is checked for shape, not for every event's data: never fail on it
+            return super().describe_event(event, viewer)
 
 
 class BaliTaniGame(BaliGame):

@@ -551,6 +551,11 @@ class BaliState(State):
         return Outcome(scores=out.scores, ranking=tuple(ranking), winners=tuple(sorted(winners)),
                        tiebreaks=out.tiebreaks, eliminated=tuple(sorted(out_set)))
 
+    def reset_caches(self) -> None:
+        """Forget what is cached about the position (after it was set from outside, e.g. read from JSON)."""
+        self._legal = None
+        self._legal_set = frozenset()
+
     # ---- copies ------------------------------------------------------------------------------
     def _copy_into(self, new: State) -> None:
         """Hand-written copies of every mutable container (``new`` starts as a shallow copy).

@@ -56,7 +56,7 @@ def test_buy_at_most_one_optional():
 def test_offering_price_counts_farmers_in_display_only():
     s = position("bali", phase="buy", active=0, stones=[3, 0, 0], square=SQUARE,
                  hands=[["peanut", "peanut", "peanut"], *OTHER_HANDS],
-                 displays=[{"mason": 1, "rice": 2, "pepper": 6}, {}, {}])
+                 displays=[{"mason": 1, "rice": 2, "pepper": 5}, {}, {}])
     legal = [str(a) for a in s.legal_actions()]
     assert legal == ["skip", "buy rice", "buy pepper"]
     with pytest.raises(RuleViolation) as err:
@@ -65,7 +65,7 @@ def test_offering_price_counts_farmers_in_display_only():
     s.apply("buy rice")
     assert s.stones[0] == 0
     free = position("bali", phase="buy", active=0, stones=[0, 0, 0], square=SQUARE,
-                    displays=[{"pepper": 6}, {}, {}])
+                    hands=[["rice"], ["rice"], ["rice"]], displays=[{"pepper": 5}, {}, {}])
     free.apply("buy pepper")
     assert free.stones[0] == 0 and D.offering_price(5, 6) == 0
 
@@ -119,10 +119,10 @@ def test_farmer_groups_cost_zero_one_two():
 
 @pytest.mark.rules("BAL-PLAY-05")
 def test_display_keeps_cards_for_the_rest_of_the_game():
-    s = play_pos(["mason", "rice", "shrine"], displays=[{"mason": 9, "priest": 9}, {}, {}])
+    s = play_pos(["mason", "rice", "shrine"], displays=[{"mason": 9, "priest": 8}, {}, {}])
     s.apply("play mason")
     s.apply("take 1")
-    assert s.displays[0][D.MASON] == 10 and s.displays[0][D.PRIEST] == 9  # no limit, nothing removed
+    assert s.displays[0][D.MASON] == 10 and s.displays[0][D.PRIEST] == 8  # no limit, nothing removed
 
 
 @pytest.mark.rules("BAL-PLAY-06")
