@@ -15,9 +15,10 @@ engine, the bots and the tests share them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from types import MappingProxyType
 
 from .data import ANY_PAYMENT, EXTRA_COMBINATION_POINTS, KINDS, MIN_RUN, PEARL, RUN_POINTS, SIDE
 
@@ -196,20 +197,21 @@ def any_payments(limited: tuple[int, ...]) -> tuple[str, ...]:
                  if all(combo.count(k) <= have[k] for k in set(combo)))
 
 
-def pearl_kinds(board: Sequence[str]) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+def pearl_kinds(board: Sequence[str]) -> tuple[frozenset[str], Mapping[str, frozenset[str]]]:
     """Kinds with a combination without the pearl, and per pearl kind all kinds completed.
 
     PRL-TASK-01, PRL-TASK-03.
 
     The pearl counts as one chosen kind: for kind ``k`` it may complete runs of ``k`` only.
     Returns ``(natural, {k: kinds completed when the pearl stands for k})``; the result is
-    cached per board (legal actions and the legality check ask for the same board).
+    cached per board (legal actions and the legality check ask for the same board), so the mapping is
+    read-only: a caller that could change it would change the rules for every later game.
     """
     return _pearl_kinds("".join(board))
 
 
 @lru_cache(maxsize=1 << 14)
-def _pearl_kinds(board: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+def _pearl_kinds(board: str) -> tuple[frozenset[str], Mapping[str, frozenset[str]]]:
     natural = set()
     pearl_lines = []
     for text in all_lines(board):
@@ -227,4 +229,4 @@ def _pearl_kinds(board: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]
             if found is not None:
                 extra.add(swapped[found[0]])
         with_pearl[k] = frozenset(extra)
-    return frozenset(natural), with_pearl
+    return frozenset(natural), MappingProxyType(with_pearl)

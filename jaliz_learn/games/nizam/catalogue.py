@@ -84,6 +84,10 @@ _NIZ = [
     Rule("NIZ-END-03", "Victory", "The player with the most VP wins.", "Nizam: End of the Game and Victory"),
     Rule("NIZ-END-04", "Ties", "Players tied for the most VP share the victory (the rulebook has no tie-break).",
          "Nizam: End of the Game and Victory", "ruling"),
+    Rule("NIZ-END-05", "Stalled position",
+         "If every player in a row draws nothing (deck and discard pile empty, nobody able to move), the game "
+         "ends: the position would repeat forever. Only a position that leaves cards out of play can stall.",
+         "Nizam: End of the Game and Victory", "ruling"),
     # Solo
     Rule("NIZ-SOLO-01", "Solo variant", "One player plays by the same rules with a hand limit of nine cards.",
          "Solo Variant (1 Player)"),

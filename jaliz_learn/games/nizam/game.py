@@ -26,8 +26,10 @@ is optional::
     }
 
 Letters ``A``..``H`` are the gem kinds and ``P`` the pearl (Pearl of the East only).
-A position may leave cards out of play (e.g. a short deck to test the end), but no
-kind may appear more than 12 times.
+A position with a ``deck`` may leave cards out of play (e.g. a short deck to test the end);
+they are public (``out_of_play`` in observations and JSON), and no kind may appear more than
+12 times. In Pearl the pearl lies on the board, and each player's task deck and completed pile
+hold each kind once between them. :mod:`.positions` validates every field.
 
 >>> from jaliz_learn import load_game
 >>> g = load_game("nizam")
@@ -43,12 +45,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.actions import Action
-from ...core.errors import InvalidPosition
-from ...core.events import Event, EventLog
-from ...core.game import Game, GameInfo, OptionSpec, check_json_keys
-from ...core.rng import Rng
+from ...core.events import Event
+from ...core.game import Game, GameInfo, OptionSpec
 from ...core.rules import RuleCatalogue
-from . import board as B
 from .actions import Draw, EndTurn, Move, Score, parse
 from .catalogue import NIZAM_RULES, PEARL_RULES
 from .data import (
@@ -58,10 +57,10 @@ from .data import (
     PEARL,
     PEARL_BOARD_PER_KIND,
     PEARL_DEFAULT_MAX_ROUNDS,
-    SIDE,
     START_HAND,
 )
-from .state import BaseState, NizamState, PearlState, empty_counts
+from .positions import read_state
+from .state import BaseState, NizamState, PearlState
 
 RULEBOOK = "shared/seeds/002_480ed5f04e982bd3.txt"
 
@@ -90,138 +89,8 @@ class _BoardGame(Game):
 
     # ---- JSON -------------------------------------------------------------------
     def _state_from_json(self, data: Mapping[str, Any]) -> BaseState:
-        if not isinstance(data, Mapping):
-            raise InvalidPosition(f"a {self.info.title} state must be a JSON object, got {type(data).__name__}")
-        try:
-            return self._full(data) if "rng" in data else self._position(data)
-        except InvalidPosition:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise InvalidPosition(f"malformed {self.info.title} state: {exc!r}") from None
-
-    def _full(self, data: Mapping[str, Any]) -> BaseState:
-        compact = "log" not in data and "history" not in data
-        required = ["num_players", "seed", "rng", "turn", "board", "hands", "deck", "discard", "current",
-                    "first_player", "moves_made", "runouts", "over"]
-        check_json_keys(data, required if compact else [*required, "log", "history"], f"{self.info.title} state")
-        if data.get("game", self.name) != self.name:
-            raise InvalidPosition(f"this is a {data['game']} state, not {self.name}")
-        n = int(data["num_players"])
-        self.info.check_players(n)
-        st = self.state_cls(self, n, int(data["seed"]))
-        st.rng = Rng.from_json(data["rng"])
-        if compact:
-            # a position (like FEN): a fresh log and an empty history, play continues identically
-            st.log.turn = int(data["turn"])
-        else:
-            st.log = EventLog.from_json(data["log"], int(data["turn"]))
-            st.history = [(int(p), self.action_from_json(a)) for p, a in data["history"]]
-        self._fill(st, data)
-        st.first_player = int(data["first_player"])
-        st.moves_made = int(data["moves_made"])
-        st.over = bool(data["over"])
-        self._read_extra(st, data, full=True)
-        return st
-
-    def _position(self, data: Mapping[str, Any]) -> BaseState:
-        check_json_keys(data, ["board"], f"{self.info.title} position")
-        hands = data.get("hands")
-        n = int(data.get("players", len(hands) if hands else (self.info.default_players or self.info.min_players)))
-        self.info.check_players(n)
-        if hands is not None and len(hands) != n:
-            raise InvalidPosition(f"{len(hands)} hands for {n} players")
-        st = self.state_cls(self, n, int(data.get("seed", 0)))
-        full = dict(data)
-        full.setdefault("hands", [""] * n)
-        full.setdefault("discard", "")
-        full.setdefault("current", 0)
-        full.setdefault("runouts", 0)
-        self._fill(st, full, default_deck="deck" not in data)
-        st.first_player = st.current
-        st.log.turn = int(data.get("turn", 1))
-        self._read_extra(st, full, full=False)
-        st.moves_made = int(data.get("moves_made", 1 if "start_board" in data else 0))
-        if st.moves_made and isinstance(st, NizamState):
-            start = self._board(data.get("start_board", data["board"]))
-            st.start_sigs = B.signatures(start)
-            now = B.signatures(st.board)
-            st.changed = [a != b for a, b in zip(st.start_sigs, now)]
-        self._check_counts(st)
-        if "deck" not in data:
-            self._default_deck(st)
-        st.log.add("position", None, {"board": list(st.board_rows()), "current": st.current})
-        return st
-
-    def _board(self, rows: Any) -> list[str]:
-        if not isinstance(rows, (list, tuple)) or len(rows) != SIDE or not all(
-                isinstance(r, str) and len(r) == SIDE for r in rows):
-            raise InvalidPosition(f"the board must be {SIDE} strings of {SIDE} letters, got {rows!r}")
-        cells = [c.upper() for r in rows for c in r]
-        allowed = set(KINDS) | ({PEARL} if self.pearl else set())
-        bad = sorted(set(cells) - allowed)
-        if bad:
-            raise InvalidPosition(f"unknown card letters {bad} on the board; use {''.join(sorted(allowed))}")
-        if cells.count(PEARL) > 1:
-            raise InvalidPosition("there is only one pearl card")
-        return cells
-
-    def _counts(self, text: Any, what: str) -> dict[str, int]:
-        if not isinstance(text, str):
-            raise InvalidPosition(f"{what} must be a string of gem letters, got {text!r}")
-        counts = empty_counts()
-        for c in text.upper():
-            if c not in counts:
-                raise InvalidPosition(f"{what} holds {c!r}, which is not a gem letter {''.join(KINDS)}")
-            counts[c] += 1
-        return counts
-
-    def _fill(self, st: BaseState, data: Mapping[str, Any], *, default_deck: bool = False) -> None:
-        """Board, hands, deck (written top card first), discard pile, current player, run-outs."""
-        st.board = self._board(data["board"])
-        hands = data["hands"]
-        if len(hands) != st.num_players:
-            raise InvalidPosition(f"{len(hands)} hands for {st.num_players} players")
-        st.hands = [self._counts(h, f"hand {p}") for p, h in enumerate(hands)]
-        if not default_deck:
-            deck = str(data["deck"]).upper()
-            self._counts(deck, "the deck")
-            st.deck = list(reversed(deck))
-        st.discard = self._counts(data["discard"], "the discard pile")
-        st.current = int(data["current"])
-        if not 0 <= st.current < st.num_players:
-            raise InvalidPosition(f"current player {st.current} is not a seat of {st.num_players} players")
-        st.runouts = int(data["runouts"])
-
-    def _in_play(self, st: BaseState) -> dict[str, int]:
-        """How many cards of each kind the position places (board, hands, deck, discard, tasks)."""
-        used = empty_counts()
-        for c in st.board:
-            if c != PEARL:
-                used[c] += 1
-        for zone in [*st.hands, st.discard]:
-            for k, n in zone.items():
-                used[k] += n
-        for card in st.deck:
-            used[card] += 1
-        if isinstance(st, PearlState):
-            for p in range(st.num_players):
-                for k in st.tasks[p] | set(st.completed[p]):
-                    used[k] += 1
-        return used
-
-    def _check_counts(self, st: BaseState) -> None:
-        over = {k: c for k, c in self._in_play(st).items() if c > COPIES_PER_KIND}
-        if over:
-            raise InvalidPosition(f"too many cards of a kind (12 of each exist): {over}")
-
-    def _default_deck(self, st: BaseState) -> None:
-        used = self._in_play(st)
-        deck = [k for k in KINDS for _ in range(COPIES_PER_KIND - used[k])]
-        st.rng.shuffle(deck)
-        st.deck = deck
-
-    def _read_extra(self, st: Any, data: Mapping[str, Any], *, full: bool) -> None:
-        """Game-specific fields."""
+        """Read a full, compact or scenario position, validating every field (see :mod:`.positions`)."""
+        return read_state(self, data)
 
     # ---- event text ---------------------------------------------------------------
     def describe_event(self, event: Event, viewer: int | None = None) -> str:
@@ -303,18 +172,6 @@ class NizamGame(_BoardGame):
         self._deal_hands(st)
         return st
 
-    def _read_extra(self, st: Any, data: Mapping[str, Any], *, full: bool) -> None:
-        if full:
-            st.points = [int(x) for x in data["points"]]
-            st.start_sigs = [str(x) for x in data["start_sigs"]]
-            st.changed = [bool(x) for x in data["changed"]]
-        else:
-            st.points = [int(x) for x in data.get("scores", [0] * st.num_players)]
-        if len(st.points) != st.num_players:
-            raise InvalidPosition(f"{len(st.points)} scores for {st.num_players} players")
-        if PEARL in st.board:
-            raise InvalidPosition("the pearl is not used in Nizam")
-
 
 class PearlGame(_BoardGame):
     """Pearl of the East: complete eight tasks by lining up three gems; the pearl is a joker.
@@ -364,22 +221,3 @@ class PearlGame(_BoardGame):
         st.log.add("setup", None, {"board": list(st.board_rows()), "deck": len(st.deck)})
         self._deal_hands(st)
         return st
-
-    def _read_extra(self, st: Any, data: Mapping[str, Any], *, full: bool) -> None:
-        completed = data.get("completed", [""] * st.num_players)
-        if len(completed) != st.num_players:
-            raise InvalidPosition(f"{len(completed)} completed piles for {st.num_players} players")
-        st.completed = [list(str(c).upper()) for c in completed]
-        tasks = data["tasks"] if full else data.get("tasks", [
-            "".join(k for k in KINDS if k not in c) for c in st.completed])
-        if len(tasks) != st.num_players:
-            raise InvalidPosition(f"{len(tasks)} task decks for {st.num_players} players")
-        st.tasks = [set(str(t).upper()) for t in tasks]
-        for p in range(st.num_players):
-            pile = st.completed[p]
-            if set(pile) - set(KINDS) or st.tasks[p] - set(KINDS):
-                raise InvalidPosition(f"player {p}: task letters must be {''.join(KINDS)}")
-            if len(set(pile)) != len(pile) or st.tasks[p] & set(pile):
-                raise InvalidPosition(f"player {p}: each kind is a task once (task deck or completed pile)")
-        if "max_rounds" in data:
-            st.max_rounds = int(data["max_rounds"])

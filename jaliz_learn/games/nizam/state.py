@@ -128,6 +128,10 @@ class BaseState(State):
         self.first_player = 0
         self.moves_made = 0
         self.runouts = 0
+        #: Empty draws in a row (NIZ-END-05): only a position that leaves cards out can have any.
+        self.idle_draws = 0
+        #: Cards a scenario position left out of play, as sorted letters (public; "" in a real game).
+        self.out_of_play = ""
         self.over = False
         self.hand_limit: int | None = None
 
@@ -288,6 +292,7 @@ class BaseState(State):
         hand = self.hands[player]
         for c in cards:
             hand[c] += 1
+        self.idle_draws = 0 if cards else self.idle_draws + 1
         self.log.add("draw", player, {"count": len(cards)}, secret={"cards": "".join(cards)}, visible_to=(player,))
         self.end_turn()
 
@@ -305,6 +310,7 @@ class BaseState(State):
         self.before_move()
         B.slide(self.board, line, first)
         self.after_move(line)
+        self.idle_draws = 0
         self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
         self.log.add("move", player, {"line": action.line, "end": action.end, "pay": action.pay})
 
@@ -399,6 +405,8 @@ class BaseState(State):
             "first_player": self.first_player,
             "moves_made": self.moves_made,
             "runouts": self.runouts,
+            "idle_draws": self.idle_draws,
+            "out_of_play": self.out_of_play,
             "over": self.over,
         })
         return out
@@ -430,8 +438,9 @@ class NizamState(BaseState):
         return tuple(self.points)
 
     def game_should_end(self) -> bool:
-        # NIZ-END-01: the deck has run out as many times as there are players (NIZ-SOLO-03: once in solo)
-        return self.runouts >= self.num_players
+        # NIZ-END-01: the deck has run out as many times as there are players (NIZ-SOLO-03: once in solo).
+        # NIZ-END-05 (ruling): every player in a row drew nothing, so the position repeats forever.
+        return self.runouts >= self.num_players or self.idle_draws >= self.num_players
 
     def before_move(self) -> None:
         if self.moves_made == 0:
@@ -482,7 +491,7 @@ class NizamState(BaseState):
             self.board_rows(), counts_text(self.hands[player]) if player is not None else "",
             tuple(sum(h.values()) for h in self.hands), len(self.deck), counts_text(self.discard),
             tuple(self.points), self.runouts, self.num_players, self.moves_made, self.changed_lines(),
-            tuple(self.start_sigs) if self.moves_made else (), self.hand_limit)
+            tuple(self.start_sigs) if self.moves_made else (), self.hand_limit, self.out_of_play)
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         out = self.base_json(compact)
@@ -551,6 +560,10 @@ class PearlState(BaseState):
     def _explain_end(self, player: int, action: Action, kw: dict[str, Any]) -> IllegalAction:
         action = cast(EndTurn, action)
         tasks = set(action.tasks)
+        if not tasks <= set(KINDS) or len(tasks) != len(action.tasks) or (action.top not in tasks if tasks
+                                                                          else action.top != ""):
+            return RuleViolation(f"{action.tasks!r} top {action.top!r} is not a set of gem kinds with one of them on "
+                                 "top", rule="PRL-TASK-06", **kw)
         options = self.task_options(player)
         sets = [set(o) for o in options]
         blocked = tasks & self.blocked(player)
@@ -597,7 +610,8 @@ class PearlState(BaseState):
             self.board_rows(), counts_text(self.hands[player]) if player is not None else "",
             tuple(sum(h.values()) for h in self.hands), len(self.deck), counts_text(self.discard),
             tuple("".join(c) for c in self.completed), tuple(len(t) for t in self.tasks),
-            self.runouts, (self.log.turn - 1) // self.num_players + 1, self.max_rounds, self.moves_made)
+            self.runouts, (self.log.turn - 1) // self.num_players + 1, self.max_rounds, self.moves_made,
+            self.out_of_play)
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         out = self.base_json(compact)

@@ -39,7 +39,8 @@ class NizamObservation(Observation):
     ``changed_lines`` names the lines whose combination changed during the current turn
     (public: every move is made in the open), which decides what scores (NIZ-SCORE-03);
     ``start_combinations`` gives each line's combination (e.g. ``"A3"``) at the start of the
-    turn, in the order r1..r5, c1..c5 (empty while no move has been made).
+    turn, in the order r1..r5, c1..c5 (empty while no move has been made). ``out_of_play`` lists the
+    cards a scenario position left out of the game (empty in a game set up by the rules).
     """
 
     board: tuple[str, ...]
@@ -54,13 +55,19 @@ class NizamObservation(Observation):
     changed_lines: tuple[str, ...]
     start_combinations: tuple[str, ...]
     hand_limit: int | None
+    out_of_play: str = ""
+
+    def _repr_svg_(self) -> str:
+        # the picture module draws the board (same layout as the live board); imported here so the
+        # engine never imports its views at load time
+        from ...pictures.nizam import picture
+
+        return picture(self).to_svg()
 
     def _repr_html_(self) -> str:
-        who = "spectator" if self.player is None else f"player {self.player}"
-        cap = (f"Nizam, {who}: turn {self.turn}, {self.decision} by {self.current_player}; "
-               f"scores {list(self.scores)}; deck {self.deck_size}, ran out {self.deck_runouts}/{self.runouts_to_end}")
-        hand = f"<p>hand: <b>{html.escape(self.hand) or '-'}</b>; hand sizes {list(self.hand_sizes)}</p>"
-        return board_html(self.board, cap) + hand
+        from ...pictures.nizam import picture_html
+
+        return picture_html(self)
 
 
 @dataclass(frozen=True)
@@ -69,7 +76,7 @@ class PearlObservation(Observation):
 
     ``completed`` holds each player's face-up completed-task pile, bottom to top; the last
     letter is the top card that blocks opponents (PRL-TASK-05). ``tasks_left`` are the sizes
-    of the face-down task decks.
+    of the face-down task decks. ``out_of_play``: as in :class:`NizamObservation`.
     """
 
     board: tuple[str, ...]
@@ -83,12 +90,16 @@ class PearlObservation(Observation):
     round: int
     max_rounds: int
     moves_made: int
+    out_of_play: str = ""
+
+    def _repr_svg_(self) -> str:
+        # the picture module draws the board (same layout as the live board); imported here so the
+        # engine never imports its views at load time
+        from ...pictures.nizam import picture
+
+        return picture(self).to_svg()
 
     def _repr_html_(self) -> str:
-        who = "spectator" if self.player is None else f"player {self.player}"
-        cap = (f"Pearl of the East, {who}: round {self.round}/{self.max_rounds}, {self.decision} by "
-               f"{self.current_player}; deck {self.deck_size}")
-        piles = ", ".join(f"P{p}: {pile or '-'}" for p, pile in enumerate(self.completed))
-        hand = (f"<p>hand: <b>{html.escape(self.hand) or '-'}</b>; hand sizes {list(self.hand_sizes)}; "
-                f"completed (top last) {html.escape(piles)}</p>")
-        return board_html(self.board, cap) + hand
+        from ...pictures.nizam import picture_html
+
+        return picture_html(self)

@@ -146,7 +146,8 @@ def test_a_task_is_completed_once():
 @pytest.mark.rules("PRL-TASK-02")
 @pytest.mark.parametrize("row", ["AAAAB", "AAPAA", "BAAAA"])
 def test_runs_of_four_and_five_complete(row):
-    state = position([row, "FGHDE", "CDBEF", "GHBCD", "DEFGH"], hands=["D", ""])
+    middle = "CDBEF" if "P" in row else "CDPEF"  # the pearl is always on the board (PRL-SETUP-02)
+    state = position([row, "FGHDE", middle, "GHBCD", "DEFGH"], hands=["D", ""])
     state.apply("move r5 left D")
     assert EndTurn("A", "A") in state.legal_actions()
 
