@@ -16,10 +16,20 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("ipycanvas")
 
 import ipywidgets  # noqa: E402
-from jaliz_learn.widgets import JalizBoard, ReplayViewer, _layout, board, replay  # noqa: E402
+from jaliz_learn.widgets import (  # noqa: E402
+    JalizBoard,
+    NizamBoard,
+    ReplayViewer,
+    _layout,
+    board,
+    framework,
+    nizam_board,
+    replay,
+)
 
 import jaliz_learn  # noqa: E402
-from jaliz_learn.bots import RandomBot  # noqa: E402
+from jaliz_learn.bots import RandomBot, make_bot  # noqa: E402
+from jaliz_learn.games.nizam.actions import EndTurn, Move, Score  # noqa: E402
 
 
 def centre(rect):
@@ -232,7 +242,147 @@ def test_advanced_mode_board_if_available():
             assert str(key).replace("_", " ") in html, key
 
 
-@pytest.mark.parametrize("module", [_layout, board, replay])
+# ---------------------------------------------------------------- NizamBoard
+
+
+@pytest.fixture
+def nb():
+    brd = NizamBoard(num_players=2, human=0, bots="greedy", seed=3, speed=0)
+    assert brd.state.current_player() == 0  # seed 3: P1 starts; the greedy bot has already moved
+    return brd
+
+
+def test_nizam_board_layout_is_the_pictures_layout(nb):
+    lay = nb.layout_geometry
+    assert (nb.canvas.width, nb.canvas.height) == (lay.width, lay.height) and lay.width <= 1000
+    ends = [t for _, t in nb.hits.areas if t[0] == "end"]
+    assert len(ends) == 20
+    assert nb.hits.rect_of(("end", 0, True)) == lay.end_rect(0, True)
+    assert nb.hits.at(*centre(lay.draw_button())) == ("draw",)
+    svg = nb.observation()._repr_svg_()
+    assert nb._repr_svg_() == svg and "Your hand" in svg
+
+
+def test_nizam_click_an_end_then_a_payment(nb):
+    assert nb.apply("draw")  # six cards: most ends can be paid in more than one way
+    obs = nb.observation()
+    legal = nb.legal()
+    moves = [a for a in legal if isinstance(a, Move)]
+    by_end: dict = {}
+    for m in moves:
+        by_end.setdefault((m.line, m.end), []).append(m.pay)
+    (line, end), pays = next((k, v) for k, v in by_end.items() if len(v) > 1)
+    li = int(line[1]) - 1 + (5 if line[0] == "c" else 0)
+    first = end in ("left", "top")
+    nb.click(*centre(nb.layout_geometry.end_rect(li, first)))
+    assert nb.ui["selected_end"] == (li, first) and sorted(nb.ui["pay_options"]) == sorted(pays)
+    assert nb.state.observation(0) == obs  # nothing played yet
+    assert nb.hits.at(*centre(nb.layout_geometry.pay_rect(0))) == ("pay", 0)
+    pay = nb.ui["pay_options"][0]
+    nb.click(*centre(nb.layout_geometry.pay_rect(0)))
+    assert nb.error == "", nb.error
+    assert str(nb.state.history[-1][1]) == f"move {line} {end} {pay}"
+    assert nb.ui["selected_end"] is None and nb.state.decision() == "move-or-score"
+
+
+def test_nizam_a_single_payment_plays_at_once_and_a_second_click_cancels(nb):
+    by_end: dict = {}
+    for m in (a for a in nb.legal() if isinstance(a, Move)):
+        by_end.setdefault((m.line, m.end), []).append(m.pay)
+    single = [k for k, v in by_end.items() if len(v) == 1]
+    multi = [k for k, v in by_end.items() if len(v) > 1]
+    if multi:
+        line, end = multi[0]
+        li = int(line[1]) - 1 + (5 if line[0] == "c" else 0)
+        rect = nb.layout_geometry.end_rect(li, end in ("left", "top"))
+        nb.click(*centre(rect))
+        nb.click(*centre(rect))
+        assert nb.ui["selected_end"] is None and not nb.ui["pay_options"]
+    if single:
+        line, end = single[0]
+        li = int(line[1]) - 1 + (5 if line[0] == "c" else 0)
+        before = len(nb.state.history)
+        nb.click(*centre(nb.layout_geometry.end_rect(li, end in ("left", "top"))))
+        assert len(nb.state.history) == before + 1 and nb.error == ""
+
+
+def test_nizam_illegal_clicks_show_the_rule(nb):
+    before = nb.state.dumps()
+    nb.click(*centre(nb.layout_geometry.finish_button()))  # score before any move
+    assert "NIZ-MOVE-05" in nb.error and nb.state.dumps() == before
+    assert "NIZ-MOVE-05" in nb.error_html.value
+    watch = NizamBoard(num_players=2, human=0, seed=3, speed=0)
+    watch.pause.value = True
+    assert watch.apply("draw")  # now P1 (a bot, paused) is to move
+    watch.click(*centre(watch.layout_geometry.end_rect(0, True)))
+    assert "rule protocol" in watch.error and "not player 0" in watch.error
+
+
+def test_nizam_draw_score_and_scored_cells_are_marked():
+    brd = NizamBoard(num_players=1, human=0, seed=5, speed=0)  # solo: no bots
+    for _ in range(300):
+        if brd.state.is_over():
+            break
+        legal = brd.legal()
+        scoring = [a for a in legal if isinstance(a, Score)]
+        obs = brd.observation()
+        if scoring and obs.changed_lines and nizam_board.N.runs_now(obs)[0]:
+            runs = nizam_board.N.runs_now(obs)[0]
+            brd.click(*centre(brd.layout_geometry.finish_button()))
+            cells = {c for r in runs for c in nizam_board.B.run_cells(r)}
+            assert set(brd.ui["scored_cells"]) == cells and brd.observation().scores[0] > 0
+            break
+        # a move that makes a run if there is one, else draw, else any legal action
+        pick = next((a for a in legal if isinstance(a, Move)), None) if obs.moves_made < 3 else scoring[0]
+        if pick is None or (obs.moves_made == 0 and len(obs.hand) < 3):
+            pick = legal[0]
+        assert brd.apply(pick), brd.error
+    else:
+        pytest.fail("no scoring turn in 300 moves")
+
+
+def test_nizam_watch_mode_plays_to_the_end_and_client_ready_redraws():
+    brd = NizamBoard(num_players=2, human=None, seed=4, speed=0)
+    assert brd.state.is_over() and "Game over" in brd.status.value
+    brd._on_client_ready()
+    assert brd.painter.regions_drawn == 5
+
+
+def test_pearl_board_ends_a_turn_with_a_task_choice():
+    brd = NizamBoard(num_players=2, human=0, game="pearl-of-the-east", bots="random", seed=1, speed=0)
+    helper = make_bot("greedy", "pearl-of-the-east", 1)  # plays the human seat until tasks can be completed
+    for _ in range(60):
+        assert not brd.state.is_over()
+        legal = brd.legal()
+        ends = [a for a in legal if isinstance(a, EndTurn)]
+        if len(ends) > 1:
+            break
+        assert brd.apply(helper.act(brd.observation(), legal)), brd.error
+    else:
+        pytest.fail("no turn with a choice of tasks")
+    assert brd.end_dd.layout.display == "flex" and list(brd.end_dd.options) == [str(a) for a in ends]
+    brd.click(*centre(brd.layout_geometry.finish_button()))
+    assert "choose the tasks" in brd.status.value and brd.state.history[-1][1] not in ends
+    brd.end_dd.value = str(ends[-1])
+    brd.finish_btn.click()
+    assert brd.error == ""
+    assert any(a == ends[-1] for _, a in list(brd.state.history)[-3:])
+    assert ends[-1].top in brd.state.observation(0).completed[0]
+
+
+def test_framework_dropdown_lists_short_lists_only():
+    brd = NizamBoard(num_players=2, human=0, seed=3, speed=0)
+    legal = brd.legal()
+    if len(legal) > framework.MAX_LISTED:
+        assert brd.all_dd.layout.display == "none" and "type one" in brd.all_dd.description
+    else:
+        assert list(brd.all_dd.options) == [str(a) for a in legal]
+    jb = JalizBoard(num_players=4, human=1, seed=7, speed=0)  # P1 must offer: thousands of offers
+    assert len(jb.legal()) > 1000
+    assert "pass" in jb.all_dd.options and not any(o.startswith("offer") for o in jb.all_dd.options)
+
+
+@pytest.mark.parametrize("module", [_layout, board, replay, framework, nizam_board])
 def test_widget_doctests(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0

@@ -114,44 +114,75 @@ def reset_client_canvas(canvas: Canvas) -> None:
 
 
 class CanvasPen:
-    """The :class:`~jaliz_learn.pictures.svg.Pen` calls sent to an ipycanvas ``Canvas``."""
+    """The :class:`~jaliz_learn.pictures.svg.Pen` calls sent to an ipycanvas ``Canvas``.
+
+    Drawing state (colours, line width, font, alignment, dash) is remembered and sent only when it
+    changes: every attribute set on an ipycanvas ``Canvas`` goes through traitlets validation and
+    becomes a command, which made a full Nizam board cost ~40 ms of Python. ``forget()`` (called when
+    a new front-end connects, whose drawing context starts fresh) drops what was remembered.
+    """
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
         self.width = float(canvas.width)
         self.height = float(canvas.height)
+        self._state: dict[str, Any] = {}
+        manager = getattr(canvas, "_canvas_manager", None)
+        attrs = getattr(canvas, "ATTRS", None)
+        try:
+            from ipycanvas.canvas import COMMANDS
+        except ImportError:  # pragma: no cover - another ipycanvas: go through the traitlets
+            COMMANDS = None
+        # ipycanvas 0.14.3 (pinned): send "set" commands straight to the canvas manager (what __setattr__
+        # does after validating); without these private names fall back to plain attribute sets
+        self._direct = (manager, attrs, COMMANDS["set"]) if manager and attrs and COMMANDS else None
+
+    def forget(self) -> None:
+        self._state.clear()
+
+    def _set(self, name: str, value: Any) -> None:
+        if self._state.get(name) == value:
+            return
+        self._state[name] = value
+        if self._direct is not None:
+            manager, attrs, set_command = self._direct
+            manager.send_command(self.canvas, [set_command, [attrs[name], value]])
+        else:  # pragma: no cover
+            setattr(self.canvas, name, value)
+
+    def _dash(self, dash: Sequence[float]) -> None:
+        key = tuple(dash)
+        if self._state.get("line_dash", ()) != key:
+            self._state["line_dash"] = key
+            self.canvas.set_line_dash(list(key))
 
     def _stroke(self, stroke: str, line_width: float, dash: Sequence[float] = ()) -> None:
-        c = self.canvas
-        c.stroke_style = stroke
-        c.line_width = line_width
-        if dash:
-            c.set_line_dash(list(dash))
+        self._set("stroke_style", stroke)
+        self._set("line_width", line_width)
+        self._dash(dash)
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
              line_width: float = 1.0, dash: Sequence[float] = (), radius: float = 0.0) -> None:
         c = self.canvas
         if fill:
-            c.fill_style = fill
+            self._set("fill_style", fill)
             c.fill_rect(x, y, w, h)
         if stroke:
             self._stroke(stroke, line_width, dash)
             c.stroke_rect(x, y, w, h)
-            if dash:
-                c.set_line_dash([])
 
     def clear(self, x: float, y: float, w: float, h: float, fill: str) -> None:
         self.canvas.clear_rect(x, y, w, h)
-        self.canvas.fill_style = fill
+        self._set("fill_style", fill)
         self.canvas.fill_rect(x, y, w, h)
 
     def text(self, text: str, x: float, y: float, size: float = 14, colour: str = INK, bold: bool = False,
              align: str = "left", max_width: float | None = None) -> None:
         c = self.canvas
-        c.font = f"{'bold ' if bold else ''}{size:g}px sans-serif"
-        c.fill_style = colour
-        c.text_align = align
-        c.text_baseline = "alphabetic"
+        self._set("font", f"{'bold ' if bold else ''}{size:g}px sans-serif")
+        self._set("fill_style", colour)
+        self._set("text_align", align)
+        self._set("text_baseline", "alphabetic")
         if max_width is not None:
             c.fill_text(text, x, y, max_width)
         else:
@@ -161,7 +192,7 @@ class CanvasPen:
                line_width: float = 1.0) -> None:
         c = self.canvas
         if fill:
-            c.fill_style = fill
+            self._set("fill_style", fill)
             c.fill_circle(x, y, r)
         if stroke:
             self._stroke(stroke, line_width)
@@ -172,7 +203,7 @@ class CanvasPen:
         c = self.canvas
         pts = [(float(a), float(b)) for a, b in points]
         if fill:
-            c.fill_style = fill
+            self._set("fill_style", fill)
             c.fill_polygon(pts)
         if stroke:
             self._stroke(stroke, line_width)
@@ -182,8 +213,6 @@ class CanvasPen:
              dash: Sequence[float] = ()) -> None:
         self._stroke(stroke, line_width, dash)
         self.canvas.stroke_line(x1, y1, x2, y2)
-        if dash:
-            self.canvas.set_line_dash([])
 
 
 #: One region of a board: (key, signature, rect, draw(pen, obs, ui)).
@@ -211,6 +240,7 @@ class RegionPainter:
 
     def invalidate(self) -> None:
         self._sigs.clear()
+        self.pen.forget()
 
     def draw(self, obs: Any, ui: dict[str, Any]) -> int:
         """Redraw the regions that changed since the last call; returns how many were redrawn."""
@@ -412,6 +442,7 @@ class GameBoard(widgets.VBox):
         try:
             legal = self.state.legal_actions(seat)
             action = bot.act(self.state.observation(seat), legal)
+            self.before_move(seat, action)
             self.state.apply(action, seat)
         except Exception as exc:  # a learner's bot may fail in any way: show it, stop the bots
             self._bot_failed = True
@@ -421,8 +452,11 @@ class GameBoard(widgets.VBox):
         self.after_move(seat)
         return True
 
+    def before_move(self, player: int, action: Any) -> None:
+        """Called just before ``action`` is applied (human or bot; it may still turn out illegal)."""
+
     def after_move(self, player: int) -> None:
-        """Called after every move (human or bot); boards may reset selections here."""
+        """Called after every legal move (human or bot); boards may reset selections here."""
 
     def run_bots(self, sync: bool | None = None) -> int:
         """Let the bots move until the human must decide (or the game ends).
@@ -473,6 +507,7 @@ class GameBoard(widgets.VBox):
         try:
             if isinstance(action, str):
                 action = self.game.parse_action(action, self.state)
+            self.before_move(player, action)
             self.state.apply(action, player)
         except (JalizLearnError, ValueError) as exc:
             self._set_error(str(exc))
