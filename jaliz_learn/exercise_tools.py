@@ -3,19 +3,23 @@
 Exercise 1, "Your first Jaliz bot" (``exercises/01_first_jaliz_bot``):
 
 * :func:`check_first_bot` is the quick check learners call in the notebook
-  (``check(MyJalizBot)``). It runs in a second or two: a few named scenario
+  (``check(MyJalizBot)``). It runs in a few seconds: a few named scenario
   positions (:data:`FIRST_BOT_SCENARIOS`, written out in full so they never
   depend on random values) and a handful of practice games with public seeds.
   Every failed item says what happened and gives a hint, never a solution.
 * :func:`grade_first_bot` is what the exercise's ``grader.py`` runs with its
-  own hidden seed: the scenarios, a legality sweep, the time limit and the
-  strength bar (:func:`check_strength`: win rate *and* coins per game against
-  three ``RandomBot`` players, seats rotated).
+  own hidden seed, on the learner's bot in its own process (a
+  :class:`~jaliz_learn.grading.match.SandboxContestant`): the scenarios, a
+  legality sweep against ``RandomBot`` players, then the strength bars against
+  three :class:`~jaliz_learn.games.jaliz.bots.HeuristicJalizBot` players (seats
+  rotated), which also time every decision.
 
-The bars are stated in the notebook: every action legal, at most
+The bars are stated in the notebook: every action legal in every graded game (a
+crash, a hang or an illegal action in any of them fails the grade), at most
 :data:`FIRST_BOT_TIME_LIMIT` seconds per decision, at least
-:data:`FIRST_BOT_MIN_WIN_RATE` of the games won and
-:data:`FIRST_BOT_MIN_COINS` coins per game on average.
+:data:`FIRST_BOT_MIN_WIN_RATE` of the games won and :data:`FIRST_BOT_MIN_COINS`
+coins per game on average against three ``HeuristicJalizBot``. Playing the
+first legal action or at random wins no game there.
 
 >>> from jaliz_learn.bots import BaseBot
 >>> class FirstBot(BaseBot):
@@ -30,47 +34,50 @@ you must plant now. Plot 1 already grows carrots and you hold a carrot: ...
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .bots.base import RandomBot
-from .core.actions import Action
+from .core.actions import Action, check_exact_action
 from .core.errors import IllegalAction
 from .core.game import Game
 from .core.play import as_game
-from .grading import LEARNER, CheckResult, GradeReport, check_legality, check_time_limit, failure_hint
-from .tournament import (
-    SETUP_FACTOR,
-    SETUP_MIN_SECONDS,
-    DecisionTimeout,
-    TimeGuard,
-    describe_exception,
-    games_frame,
-    make_bot,
-    tournament,
+from .games.jaliz.bots import HeuristicJalizBot
+from .grading.match import (
+    Contestant,
+    InProcessContestant,
+    legality_item,
+    play_learner_games,
+    strength_items,
+    time_item,
 )
+from .grading.report import CheckResult, GradeReport, failure_hint
+from .grading.sandbox import BotFailure
+from .tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
 
 #: Game and table size of exercise 1.
 FIRST_BOT_GAME = "jaliz"
 FIRST_BOT_PLAYERS = 4
 #: Seconds one decision may take.
 FIRST_BOT_TIME_LIMIT = 1.0
-#: Share of games the bot must win against three RandomBots (a RandomBot wins about 40%: shared wins count,
-#: and random players often tie on 0 coins).
-FIRST_BOT_MIN_WIN_RATE = 0.75
-#: Coins the bot must score per game on average against three RandomBots. Almost any bot that does not
-#: harvest at random wins against RandomBots; this bar asks for a real plan (playing the first legal
-#: action scores about 8-9 coins, the reference solution about 19).
-FIRST_BOT_MIN_COINS = 10.0
+#: The baseline of the strength bars: the library's simple heuristic bot. Four of them each win about
+#: 32% (shared wins count) and score about 12 coins; playing the first legal action, or at random,
+#: wins no game against three of them (about 6 and 0 coins); the reference solution wins about 60%
+#: with about 16 coins.
+FIRST_BOT_OPPONENT: Any = HeuristicJalizBot
+#: Share of games the bot must win against three HeuristicJalizBots (seats rotated).
+FIRST_BOT_MIN_WIN_RATE = 0.40
+#: Coins the bot must score per game on average in those games (the heuristic bot scores about 12).
+FIRST_BOT_MIN_COINS = 13.0
 #: Seed of the practice games of :func:`check_first_bot` (public; the grader uses other, hidden seeds).
 PRACTICE_SEED = 2024
-#: Games of the grader (the solution grades in a few seconds; see the exercise's README).
-GRADER_LEGALITY_GAMES = 32
-GRADER_TIME_GAMES = 8
-GRADER_STRENGTH_GAMES = 100
+#: Games of the grader: a legality sweep against RandomBots (they lead the bot into more varied
+#: positions), then the strength games against the heuristic bots (also timed). The reference
+#: solution grades in well under 30 s of CPU time (see the exercise's README).
+GRADER_LEGALITY_GAMES = 16
+GRADER_STRENGTH_GAMES = 40
 
 
 class ExerciseReport(GradeReport):
@@ -209,12 +216,21 @@ FIRST_BOT_SCENARIOS: tuple[Scenario, ...] = (
 )
 
 
-def run_scenario(bot: Any, scenario: Scenario, *, time_limit: float = FIRST_BOT_TIME_LIMIT,
-                 guard: TimeGuard | None = None) -> CheckResult:
-    """Ask ``bot`` (a class, factory or bot object) for its action in ``scenario``; one report item."""
-    if guard is None:
-        with TimeGuard() as g:
-            return run_scenario(bot, scenario, time_limit=time_limit, guard=g)
+def _contestant(bot: Any) -> Contestant:
+    """A contestant for ``bot``: a contestant already (e.g. a notebook in its own process), or a bot
+    class, factory or object run in this process (the learner's own ``check()``)."""
+    if hasattr(bot, "new_bot") and hasattr(bot, "drop"):
+        return bot  # type: ignore[no-any-return]
+    return InProcessContestant(bot)
+
+
+def _setup_limit(time_limit: float) -> float:
+    return max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit)
+
+
+def run_scenario(bot: Any, scenario: Scenario, *, time_limit: float = FIRST_BOT_TIME_LIMIT) -> CheckResult:
+    """Ask ``bot`` (a class, factory, bot object or contestant) for its action in ``scenario``; one item."""
+    learner = _contestant(bot)
     state = scenario.state()
     seat = scenario.seat
     legal = state.legal_actions(seat)
@@ -228,37 +244,39 @@ def run_scenario(bot: Any, scenario: Scenario, *, time_limit: float = FIRST_BOT_
     def fail(message: str, hint: str, kind: str) -> CheckResult:
         return CheckResult(scenario.name, False, f"{where} {message}", hint, {"kind": kind})
 
-    setup_limit = max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit)
     try:
-        player, _ = guard.call(make_bot, (bot, 0), setup_limit)
-    except DecisionTimeout:
-        return fail(f"creating your bot took longer than {setup_limit:g} s.",
-                    "look at __init__: it should only set up a few attributes.", "timeout")
-    except (Exception, SystemExit) as exc:
-        reason = "creating the bot failed: " + describe_exception(exc)
-        return fail(reason, failure_hint("crash", reason), "crash")
+        handle = learner.new_bot(0, _setup_limit(time_limit))
+    except BotFailure as exc:
+        if exc.kind == "timeout":
+            return fail(exc.reason + ".", "look at __init__: it should only set up a few attributes.", "timeout")
+        return fail(exc.reason, failure_hint("crash", exc.reason), "crash")
     try:
-        action, seconds = guard.call(player.act, (obs, legal), time_limit)
-    except DecisionTimeout:
-        return fail(f"your bot took more than {time_limit:g} s to decide.",
-                    scenario.hint if scenario.expect is _expect_anything
-                    else failure_hint("timeout", "", time_limit), "timeout")
-    except (Exception, SystemExit) as exc:
-        reason = describe_exception(exc)
-        hint = failure_hint("crash", reason)
-        if isinstance(exc, NotImplementedError):
-            hint = ("a method that act() calls still raises NotImplementedError (the message shows which): "
-                    "write its code, then run check() again.")
-        item = fail(f"your bot raised {reason}.", hint, "crash")
-        item.details["crash"] = reason
-        return item
+        try:
+            action, seconds = learner.act(handle, obs, legal, time_limit)
+        except BotFailure as exc:
+            if exc.kind == "timeout":
+                return fail(f"your bot took more than {time_limit:g} s to decide.",
+                            scenario.hint if scenario.expect is _expect_anything
+                            else failure_hint("timeout", "", time_limit), "timeout")
+            if exc.kind in ("non-action", "illegal"):
+                return fail(exc.reason + ".", failure_hint(exc.kind, exc.reason), exc.kind)
+            hint = failure_hint("crash", exc.reason)
+            if exc.reason.startswith("NotImplementedError"):
+                hint = ("a method that act() calls still raises NotImplementedError (the message shows which): "
+                        "write its code, then run check() again.")
+            item = fail(f"your bot raised {exc.reason}.", hint, "crash")
+            item.details["crash"] = exc.reason
+            return item
+    finally:
+        learner.drop(handle)
     if not isinstance(action, Action):
         shown = repr(action) if len(repr(action)) <= 60 else repr(action)[:57] + "..."
         reason = f"act() returned {shown} ({type(action).__name__}), which is not an action"
         return fail(reason + ".", failure_hint("non-action", reason), "non-action")
     try:
+        check_exact_action(action, state.game.action_types)  # no look-alikes: Plant(p, 1.0) is not Plant(p, 1)
         state.check_action(seat, action)
-    except IllegalAction as exc:
+    except (IllegalAction, ValueError) as exc:
         return fail(f"your bot played `{action}`, which is not legal here: {exc}",
                     failure_hint("illegal", str(exc)), "illegal")
     problem = scenario.expect(action, obs)
@@ -271,67 +289,54 @@ def run_scenario(bot: Any, scenario: Scenario, *, time_limit: float = FIRST_BOT_
 def check_scenarios(bot: Any, scenarios: Sequence[Scenario] = FIRST_BOT_SCENARIOS, *,
                     time_limit: float = FIRST_BOT_TIME_LIMIT, title: str = "scenarios") -> GradeReport:
     """Run every scenario (see :func:`run_scenario`); one item each."""
+    learner = _contestant(bot)
     report = ExerciseReport(title)
     seen: set[str] = set()
-    with TimeGuard() as guard:
-        for scenario in scenarios:
-            item = run_scenario(bot, scenario, time_limit=time_limit, guard=guard)
-            crash = item.details.get("crash")
-            if crash is not None:  # say the same error only once
-                if crash in seen:
-                    item.message = item.message.split(")", 1)[0] + ") your bot raised the same error as above."
-                    item.hint = ""
-                seen.add(crash)
-            report.items.append(item)
+    for scenario in scenarios:
+        item = run_scenario(learner, scenario, time_limit=time_limit)
+        crash = item.details.get("crash")
+        if crash is not None:  # say the same error only once
+            if crash in seen:
+                item.message = item.message.split(")", 1)[0] + ") your bot raised the same error as above."
+                item.hint = ""
+            seen.add(crash)
+        report.items.append(item)
     return report
 
 
 # ---- strength ----------------------------------------------------------------------------------
 
+_WIN_HINT = ("{n} equal players each win about {share:.0f}% (more with shared wins). Make your bot prefer actions "
+             "that add coins: plant onto matching plots, harvest at the top of the meter, keep the market cards "
+             "that fit, and buy fertilizer early.")
+_COIN_HINT = ("grow long rows of one product and harvest a plot when it pays most (at the top of its meter); do not "
+              "harvest plots that pay 0; keep market cards that fit your plots and give away the rest. Fertilizer "
+              "(2 coins) counts as one more card at every harvest of its plot.")
+
 
 def check_strength(game: Game | str, bot: Any, *, min_win_rate: float, min_coins: float | None = None,
                    games: int = 100, num_players: int = FIRST_BOT_PLAYERS, seed: int = 0,
                    opponent: Any = RandomBot, time_limit: float | None = 2.0) -> GradeReport:
-    """Win rate and mean score of ``bot`` against ``num_players - 1`` copies of ``opponent``, from one tournament.
+    """Win rate and mean score of ``bot`` against ``num_players - 1`` copies of ``opponent``.
 
-    Seats are rotated; shared wins count as wins; a game lost by a failure counts as
-    a loss (and has no score). Two items: ``win rate`` and ``coins per game`` (if ``min_coins``).
+    Seats are rotated; shared wins count as wins. A game lost by a failure of the bot counts as
+    a loss (and has no score) and fails both items. Two items: ``win rate`` and ``coins per
+    game`` (if ``min_coins``).
     """
     g = as_game(game)
-    entries = [(LEARNER, bot)] + [("opponent", opponent)] * (num_players - 1)
-    df = tournament(g, entries, games=games, seed=seed, num_players=num_players, time_limit=time_limit)
-    rows = games_frame(df)
-    mine = rows[rows["bot"] == LEARNER]
-    r = df.loc[LEARNER]
-    n, wins = int(r["games"]), int(r["wins"])
-    opp = getattr(opponent, "__name__", type(opponent).__name__)
-    failures = int(r["failures"])
-    bad = mine[mine["failure"].notna()]
-    failure_text = f"; {failures} games were lost by failures" if failures else ""
-    first_hint = (failure_hint(bad.iloc[0]["failure"], bad.iloc[0]["reason"], time_limit)
-                  + f" (first: game seed {bad.iloc[0]['seed']}, {bad.iloc[0]['reason']})") if failures else ""
+    records = play_learner_games(g, _contestant(bot), games=games, num_players=num_players, seed=seed,
+                                 opponent=opponent, time_limit=time_limit)
+    return _strength_report(g, records, min_win_rate, min_coins, opponent, num_players, time_limit)
+
+
+def _strength_report(g: Game, records: Sequence[Mapping[str, Any]], min_win_rate: float, min_coins: float | None,
+                     opponent: Any, num_players: int, time_limit: float | None) -> GradeReport:
     report = ExerciseReport(f"{g.name}: strength")
-    passed = r["win_rate"] >= min_win_rate
-    report.add("win rate", passed,
-               f"won {wins} of {n} games ({100 * r['win_rate']:.0f}%, 95% interval {100 * r['ci_low']:.0f}-"
-               f"{100 * r['ci_high']:.0f}%) against {num_players - 1} x {opp}; needed {100 * min_win_rate:.0f}%"
-               + failure_text,
-               hint=first_hint or (f"{num_players} equal players each win about {100 / num_players:.0f}% (more "
-                                   f"with shared wins: one {opp} among {num_players - 1} others wins about 40%). "
-                                   "Make your bot prefer actions that add coins: plant onto matching plots, harvest "
-                                   "at the top of the meter, keep the market cards that fit."),
-               win_rate=float(r["win_rate"]), wins=wins, games=n)
-    if min_coins is not None:
-        coins = float(r["mean_score"]) if not math.isnan(r["mean_score"]) else 0.0
-        completed = int(mine["completed"].sum())
-        report.add("coins per game", coins >= min_coins,
-                   f"{coins:.1f} coins per game on average over {completed} completed games; needed "
-                   f"{min_coins:g}" + failure_text,
-                   hint=first_hint or ("grow long rows of one product and harvest a plot when it pays most (at "
-                                       "the top of its meter); do not harvest plots that pay 0; keep market "
-                                       "cards that fit your plots and give away the rest. Fertilizer (2 coins) "
-                                       "counts as one more card at every harvest of its plot."),
-                   mean_coins=coins)
+    name = getattr(opponent, "__name__", type(opponent).__name__)
+    report.items.extend(strength_items(
+        records, min_win_rate=min_win_rate, min_score=min_coins, opponent_name=name, num_players=num_players,
+        score_word="coins", win_hint=_WIN_HINT.format(n=num_players, share=100 / num_players),
+        score_hint=_COIN_HINT, time_limit=time_limit))
     return report
 
 
@@ -340,28 +345,24 @@ def check_strength(game: Game | str, bot: Any, *, min_win_rate: float, min_coins
 
 def check_first_bot(bot: Any, *, practice_games: int = 8, seed: int = PRACTICE_SEED,
                     time_limit: float = FIRST_BOT_TIME_LIMIT) -> GradeReport:
-    """The quick check of exercise 1: scenarios plus ``practice_games`` public games (a second or two).
+    """The quick check of exercise 1: scenarios plus ``practice_games`` public games (a few seconds).
 
     ``bot`` is your bot class (called as ``MyJalizBot(seed)``), a factory or a bot object.
-    The practice games use public seeds; the grader plays other games, so passing here
-    is a good sign, not a guarantee.
+    The practice games use public seeds against the same opponents as the grader; the grader
+    plays other games, so passing here is a good sign, not a guarantee.
     """
+    learner = _contestant(bot)
     report = ExerciseReport("Exercise 1 quick check")
-    setup_limit = max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit)
     try:
-        with TimeGuard() as guard:
-            guard.call(make_bot, (bot, 0), setup_limit)
-    except DecisionTimeout:
-        report.add("create your bot", False, f"creating your bot took longer than {setup_limit:g} s",
-                   hint="look at __init__: it should only set up a few attributes.")
-        return report
-    except (Exception, SystemExit) as exc:
-        reason = "creating the bot failed: " + describe_exception(exc)
-        report.add("create your bot", False, reason, hint=failure_hint("crash", reason))
+        learner.drop(learner.new_bot(0, _setup_limit(time_limit)))
+    except BotFailure as exc:
+        hint = ("look at __init__: it should only set up a few attributes." if exc.kind == "timeout"
+                else failure_hint("crash", exc.reason))
+        report.add("create your bot", False, exc.reason, hint=hint)
         return report
     report.add("create your bot", True, f"{getattr(bot, '__name__', type(bot).__name__)}(seed) works")
     start = time.perf_counter()
-    scenarios = check_scenarios(bot, time_limit=time_limit)
+    scenarios = check_scenarios(learner, time_limit=time_limit)
     report.extend(scenarios)
     if practice_games <= 0:
         return report
@@ -371,57 +372,62 @@ def check_first_bot(bot: Any, *, practice_games: int = 8, seed: int = PRACTICE_S
         report.add(name, False, "not run yet: first make your bot answer every scenario above with a legal "
                                 "action")
         return report
-    legal = check_legality(FIRST_BOT_GAME, bot, games=practice_games, num_players=FIRST_BOT_PLAYERS, seed=seed,
-                           time_limit=time_limit, max_failures=1)
-    item = legal.items[0]
-    if not item.passed:
-        report.add(name, False, item.message, hint=item.hint)
+    g = as_game(FIRST_BOT_GAME)
+    records = play_learner_games(g, learner, games=practice_games, num_players=FIRST_BOT_PLAYERS, seed=seed,
+                                 opponent=FIRST_BOT_OPPONENT, time_limit=time_limit, max_failures=1)
+    legal = legality_item(records, stopped_early=True, time_limit=time_limit)
+    if not legal.passed:
+        report.add(name, False, legal.message, hint=legal.hint)
         return report
-    strength = check_strength(FIRST_BOT_GAME, bot, min_win_rate=FIRST_BOT_MIN_WIN_RATE,
-                              min_coins=FIRST_BOT_MIN_COINS, games=practice_games, seed=seed,
-                              time_limit=time_limit)
-    win, coins = strength.items
+    win, coins = _strength_report(g, records, FIRST_BOT_MIN_WIN_RATE, FIRST_BOT_MIN_COINS, FIRST_BOT_OPPONENT,
+                                  FIRST_BOT_PLAYERS, time_limit).items
     ok = win.passed and coins.passed
     report.add(name, ok,
-               f"all actions legal; won {win.details['wins']} of {win.details['games']}, "
-               f"{coins.details['mean_coins']:.1f} coins per game (the grader plays {GRADER_STRENGTH_GAMES} "
-               f"other games and needs {100 * FIRST_BOT_MIN_WIN_RATE:.0f}% wins and {FIRST_BOT_MIN_COINS:g} "
-               f"coins per game)",
+               f"all actions legal; won {win.details['wins']} of {win.details['games']} against three "
+               f"HeuristicJalizBot, {coins.details['mean_score']:.1f} coins per game (the grader plays "
+               f"{GRADER_STRENGTH_GAMES} other games and needs {100 * FIRST_BOT_MIN_WIN_RATE:.0f}% wins and "
+               f"{FIRST_BOT_MIN_COINS:g} coins per game)",
                hint=(win.hint if not win.passed else coins.hint), seconds=time.perf_counter() - start)
     return report
 
 
 def grade_first_bot(bot: Any, *, seed: int, time_limit: float = FIRST_BOT_TIME_LIMIT,
-                    legality_games: int = GRADER_LEGALITY_GAMES, time_games: int = GRADER_TIME_GAMES,
-                    strength_games: int = GRADER_STRENGTH_GAMES, title: str = "Exercise 1: your first Jaliz bot",
+                    legality_games: int = GRADER_LEGALITY_GAMES, strength_games: int = GRADER_STRENGTH_GAMES,
+                    title: str = "Exercise 1: your first Jaliz bot",
                     legality_time_limit: float | None = None) -> GradeReport:
     """Grade a bot for exercise 1: scenarios, legality, time per decision, win rate and coins per game.
 
-    Later checks run only once the bot plays legally (else they are reported as not
-    run yet, so a learner fixes one thing at a time). Seeds: legality ``seed``, time
-    ``seed + 1``, strength ``seed + 2``. A bot that raises, hangs or returns a
-    non-action is contained and reported.
+    ``bot`` is a contestant (the grader passes the learner's notebook running in its own process)
+    or, for trusted code, a bot class, factory or object. Later checks run only once the bot plays
+    legally (else they are reported as not run yet, so a learner fixes one thing at a time).
+    Seeds: legality ``seed``, strength ``seed + 2``. Every failure is contained and reported; a
+    failure in any graded game fails the grade.
     """
     if legality_time_limit is None:
         legality_time_limit = max(2.0, 3 * time_limit)
+    learner = _contestant(bot)
     report = ExerciseReport(title)
-    report.extend(check_scenarios(bot, time_limit=time_limit))
-    legal = check_legality(FIRST_BOT_GAME, bot, games=legality_games, num_players=FIRST_BOT_PLAYERS, seed=seed,
-                           time_limit=legality_time_limit, max_failures=3)
-    report.extend(legal)
+    report.extend(check_scenarios(learner, time_limit=time_limit))
+    g = as_game(FIRST_BOT_GAME)
+    records = play_learner_games(g, learner, games=legality_games, num_players=FIRST_BOT_PLAYERS, seed=seed,
+                                 time_limit=legality_time_limit, max_failures=3)
+    total = -(-legality_games // FIRST_BOT_PLAYERS) * FIRST_BOT_PLAYERS
+    legal = legality_item(records, stopped_early=len({r["game"] for r in records}) < total,
+                          time_limit=legality_time_limit)
+    report.items.append(legal)
     later = ["time per decision", "win rate", "coins per game"]
     if not legal.passed:
         for name in later:
             report.add(name, False, "not run yet: first make every action legal (see above)")
         return report
-    report.extend(check_time_limit(FIRST_BOT_GAME, bot, time_limit=time_limit, games=time_games,
-                                   num_players=FIRST_BOT_PLAYERS, seed=seed + 1))
-    report.extend(check_strength(FIRST_BOT_GAME, bot, min_win_rate=FIRST_BOT_MIN_WIN_RATE,
-                                 min_coins=FIRST_BOT_MIN_COINS, games=strength_games, seed=seed + 2,
-                                 time_limit=max(2.0, 2 * time_limit)))
+    games = play_learner_games(g, learner, games=strength_games, num_players=FIRST_BOT_PLAYERS, seed=seed + 2,
+                               opponent=FIRST_BOT_OPPONENT, time_limit=max(2.0, 2 * time_limit))
+    report.items.append(time_item(list(records) + list(games), time_limit))
+    report.extend(_strength_report(g, games, FIRST_BOT_MIN_WIN_RATE, FIRST_BOT_MIN_COINS, FIRST_BOT_OPPONENT,
+                                   FIRST_BOT_PLAYERS, time_limit))
     return report
 
 
-__all__ = ["ExerciseReport", "FIRST_BOT_MIN_COINS", "FIRST_BOT_MIN_WIN_RATE", "FIRST_BOT_SCENARIOS",
-           "FIRST_BOT_TIME_LIMIT", "Scenario", "check_first_bot", "check_scenarios", "check_strength",
-           "grade_first_bot", "run_scenario"]
+__all__ = ["ExerciseReport", "FIRST_BOT_MIN_COINS", "FIRST_BOT_MIN_WIN_RATE", "FIRST_BOT_OPPONENT",
+           "FIRST_BOT_SCENARIOS", "FIRST_BOT_TIME_LIMIT", "Scenario", "check_first_bot", "check_scenarios",
+           "check_strength", "grade_first_bot", "run_scenario"]

@@ -12,19 +12,21 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from jaliz_learn.bots import BaseBot
+from jaliz_learn.bots import BaseBot, RandomBot
 from jaliz_learn.exercise_tools import (
+    FIRST_BOT_MIN_COINS,
+    FIRST_BOT_MIN_WIN_RATE,
+    FIRST_BOT_OPPONENT,
     FIRST_BOT_SCENARIOS,
     check_first_bot,
     check_strength,
 )
-from jaliz_learn.games.jaliz import Plant
+from jaliz_learn.games.jaliz import Offer, Plant
 from jaliz_learn.grading import learner_notebook_diff, load_bot_from_notebook, read_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,18 +78,27 @@ def test_master_has_stored_outputs_for_nbval():
     assert shown and all(c.get("outputs") for c in shown), "execute solution.ipynb in place (nbconvert --inplace)"
 
 
-def test_hidden_seed_is_not_in_the_notebooks():
-    secret = grader.SECRET_SEED
+def test_practice_seed_is_not_in_the_notebooks():
+    practice = grader.PRACTICE_SEED
     for path in (SOLUTION, EXERCISE):
         text = path.read_text(encoding="utf-8")
-        assert str(secret) not in text and hex(secret) not in text and "SECRET" not in text
+        assert str(practice) not in text and hex(practice) not in text and "SEED" not in text
 
 
-def test_secret_can_be_set_by_the_teacher(monkeypatch):
-    monkeypatch.setenv("JALIZ_EX01_SECRET", "0x2a")
-    assert grader.secret_seed() == 42
-    monkeypatch.delenv("JALIZ_EX01_SECRET")
-    assert grader.secret_seed() == grader.SECRET_SEED
+def test_secret_seed_comes_from_the_environment_or_a_file(tmp_path, monkeypatch):
+    from jaliz_learn.grading.seeds import PRACTICE_NOTE, SECRET_ENV, secret_seed
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    assert secret_seed(grader.PRACTICE_SEED) == (grader.PRACTICE_SEED, PRACTICE_NOTE)
+    monkeypatch.setenv(SECRET_ENV, "0x2a")
+    assert secret_seed(grader.PRACTICE_SEED)[0] == 42
+    secret = tmp_path / "seed.txt"
+    secret.write_text("12345\n", encoding="utf-8")
+    seed, note = secret_seed(grader.PRACTICE_SEED, secret_file=secret)
+    assert seed == 12345 and "file" in note
+    secret.write_text("not a seed", encoding="utf-8")
+    with pytest.raises(ValueError, match="integer seed"):
+        secret_seed(grader.PRACTICE_SEED, secret_file=secret)
 
 
 # ---- the quick check ----------------------------------------------------------------------------------
@@ -103,12 +114,9 @@ def skeleton_bot() -> type:
     return load_bot_from_notebook(EXERCISE, "MyJalizBot")
 
 
-def test_check_passes_on_the_solution_quickly(solution_bot):
-    start = time.perf_counter()
+def test_check_passes_on_the_solution(solution_bot):
     report = check_first_bot(solution_bot)
-    seconds = time.perf_counter() - start
     assert report.passed, str(report)
-    assert seconds < 10, f"check() took {seconds:.1f} s; it should answer in a few seconds"
 
 
 def test_check_fails_on_the_skeleton_with_a_hint(skeleton_bot):
@@ -131,6 +139,18 @@ class FirstBot(BaseBot):
         return legal_actions[0]
 
 
+class SimpleRandomBot(BaseBot):
+    """Plays at random among the actions that are not offers: legal, no plan."""
+
+    def act(self, observation, legal_actions):
+        simple = []
+        for action in legal_actions:
+            if isinstance(action, Offer):
+                break
+            simple.append(action)
+        return simple[self.rng.randrange(len(simple))]
+
+
 class ListingBot(BaseBot):
     """Turns legal_actions into a list (millions of offers) and picks the first plant if any."""
 
@@ -148,7 +168,7 @@ def test_check_hints_point_at_what_to_improve():
     assert not found["harvest a plot at the top of its meter"].passed
     assert found["answer fast when there are millions of offers"].passed
     practice = found["8 practice games"]
-    assert not practice.passed and "coins per game" in practice.message and "harvest" in practice.hint
+    assert not practice.passed and "HeuristicJalizBot" in practice.message and "harvest" in practice.hint
 
 
 def test_check_catches_listing_the_lazy_offers():
@@ -168,18 +188,38 @@ def test_scenarios_do_not_depend_on_random_values():
         assert list(a.legal_actions(scenario.seat)[:50]) == list(b.legal_actions(scenario.seat)[:50])
 
 
+# ---- the bars ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot", [FirstBot, RandomBot, SimpleRandomBot])
+def test_weak_baselines_fail_both_strength_bars(bot):
+    """Against three HeuristicJalizBot, playing the first legal action or at random wins (almost) nothing."""
+    report = check_strength("jaliz", bot, min_win_rate=FIRST_BOT_MIN_WIN_RATE, min_coins=FIRST_BOT_MIN_COINS,
+                            games=12, seed=5, opponent=FIRST_BOT_OPPONENT)
+    found = items(report)
+    assert not found["win rate"].passed and not found["coins per game"].passed, str(report)
+    assert found["win rate"].details["win_rate"] < FIRST_BOT_MIN_WIN_RATE / 2
+
+
+def test_strength_check_reports_both_bars(solution_bot):
+    report = check_strength("jaliz", solution_bot, min_win_rate=FIRST_BOT_MIN_WIN_RATE,
+                            min_coins=FIRST_BOT_MIN_COINS, games=12, seed=5, opponent=FIRST_BOT_OPPONENT)
+    found = items(report)
+    assert "needed 13" in found["coins per game"].message and "needed 40%" in found["win rate"].message
+    assert found["coins per game"].details["mean_score"] > FIRST_BOT_MIN_COINS, str(report)
+
+
 # ---- the grader -----------------------------------------------------------------------------------
 
 
 def test_reference_solution_passes_the_grader():
-    start = time.perf_counter()
+    """Grading time is a benchmark figure (exercises/README.md), not asserted here."""
     report = grader.grade(SOLUTION)
-    seconds = time.perf_counter() - start
     assert report.passed, str(report)
     found = items(report)
-    assert found["win rate"].details["win_rate"] >= 0.9
-    assert found["coins per game"].details["mean_coins"] >= 15
-    assert seconds < 60, f"grading the solution took {seconds:.1f} s (target: under 30 s on one core)"
+    assert found["win rate"].details["win_rate"] >= FIRST_BOT_MIN_WIN_RATE
+    assert found["coins per game"].details["mean_score"] >= FIRST_BOT_MIN_COINS
+    assert any("practice" in note for note in report.notes)  # no secret seed set here: said in the report
 
 
 def test_untouched_skeleton_fails_the_grader_with_helpful_messages():
@@ -190,11 +230,25 @@ def test_untouched_skeleton_fails_the_grader_with_helpful_messages():
     legal = found["legal actions"]
     assert not legal.passed
     assert "NotImplementedError" in legal.message and "harvest_or_buy" in legal.message
+    assert "cell 13 (starting `class MyJalizBot(BaseBot):`), line 28" in legal.message
+    assert "replay that position: import json, jaliz_learn; s = jaliz_learn.load_game('jaliz')" in legal.message
     assert "replace the `raise NotImplementedError(...)` line" in legal.hint
     for name in ("time per decision", "win rate", "coins per game"):
         assert "not run yet: first make every action legal" in found[name].message
     text = str(report)
     assert "hint:" in text and "Traceback" not in text
+
+
+def test_replay_snippet_rebuilds_the_failing_position():
+    report = grader.grade(EXERCISE)
+    snippet = items(report)["legal actions"].details["first"]["replay"]
+    namespace = {"MyJalizBot": skeleton_class()}
+    with pytest.raises(NotImplementedError):
+        exec(snippet, namespace)  # the same call that failed in the graded game fails the same way
+
+
+def skeleton_class() -> type:
+    return load_bot_from_notebook(EXERCISE, "MyJalizBot")
 
 
 class RaisingBot(BaseBot):
@@ -233,9 +287,7 @@ class BadInitBot(BaseBot):
     (BadInitBot, "creating the bot failed", "check __init__"),
 ])
 def test_broken_bots_are_contained_and_reported(bot, words, hint):
-    start = time.perf_counter()
     report = grader.grade_bot_class(bot, seed=3, time_limit=0.2, legality_time_limit=0.3, legality_games=8)
-    assert time.perf_counter() - start < 15
     assert not report.passed
     legal = items(report)["legal actions"]
     assert not legal.passed and words in legal.message and hint in legal.hint, str(report)
@@ -245,33 +297,49 @@ def test_broken_bots_are_contained_and_reported(bot, words, hint):
 
 def _notebook_with(tmp_path: Path, old: str, new: str) -> Path:
     data = json.loads(SOLUTION.read_text(encoding="utf-8"))
+    found = False
     for cell in data["cells"]:
         source = "".join(cell["source"])
         if old in source:
             cell["source"] = source.replace(old, new)
+            found = True
+    assert found, old
     path = tmp_path / "learner.ipynb"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
 
+def test_a_crash_in_a_late_graded_game_fails_the_grade(tmp_path):
+    """A typo on a rare path (here: once the deck ran out twice) fails the grade with the line and a replay."""
+    path = _notebook_with(tmp_path, "        return Pass()\n        ### END SOLUTION\n\n    def choose_claim",
+                          "        if obs.deck_runs_out >= 2:\n            return Pas()\n"
+                          "        return Pass()\n        ### END SOLUTION\n\n    def choose_claim")
+    report = grader.grade(path, seed=7, legality_games=4, strength_games=4)
+    assert not report.passed
+    failed = [i for i in report.items if not i.passed]
+    text = " ".join(i.message for i in failed)
+    assert "NameError: name 'Pas' is not defined (in choose_offer, cell 13 (starting `class MyJalizBot" in text
+    assert "`return Pas()`" in text and "replay that position:" in text, str(report)
+
+
 @pytest.mark.parametrize("old, new, words", [
     ("class MyJalizBot(BaseBot):", "class MyBot(BaseBot):", "defines no `MyJalizBot`"),
     ("        return None\n", "        return None\n    oops(\n", "syntax error"),
-    ("game = jaliz_learn.load_game(\"jaliz\")", "while True:\n    pass", "did not finish within"),
 ])
 def test_broken_notebooks_are_reported_not_raised(tmp_path, old, new, words):
-    report = grader.grade(_notebook_with(tmp_path, old, new), cell_time_limit=0.5)
+    report = grader.grade(_notebook_with(tmp_path, old, new))
     assert not report.passed
     load = items(report)["load your bot"]
     assert not load.passed and words in load.message and load.hint
 
 
-def test_strength_check_reports_both_bars():
-    report = check_strength("jaliz", FirstBot, min_win_rate=0.75, min_coins=10, games=8, seed=5)
-    found = items(report)
-    assert found["win rate"].passed  # almost any plan beats random players...
-    assert not found["coins per game"].passed  # ...but the first legal action scores too few coins
-    assert "needed 10" in found["coins per game"].message
+def test_endless_top_level_loop_is_stopped(tmp_path):
+    from jaliz_learn.grading import Limits
+
+    path = _notebook_with(tmp_path, "game = jaliz_learn.load_game(\"jaliz\")", "while True:\n    pass")
+    report = grader.grade(path, limits=Limits(load_seconds=5, cell_seconds=1))
+    load = items(report)["load your bot"]
+    assert not load.passed and "did not finish within 1 s" in load.message
 
 
 def test_teacher_command_line(tmp_path):
@@ -280,7 +348,17 @@ def test_teacher_command_line(tmp_path):
     env.pop("JALIZ_NOTEBOOK", None)
     cmd = [sys.executable, "-m", "pytest", str(FOLDER / "test_ex01_grader.py"), "--notebook", str(EXERCISE), "-q",
            "-p", "no:cacheprovider", "--rootdir", str(ROOT)]
-    out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 1, out.stdout + out.stderr
     assert "1 failed" in out.stdout and "NotImplementedError" in out.stdout
     assert "harvest_or_buy" in out.stdout
+
+
+def test_grader_script_exit_status_and_secret_file(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("987654321\n", encoding="utf-8")
+    cmd = [sys.executable, str(FOLDER / "grader.py"), "--secret-file", str(secret), str(EXERCISE)]
+    out = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "secret seed from the file secret.txt" in out.stdout and "practice" not in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr

@@ -179,15 +179,17 @@ def test_imported_bot_classes_are_not_the_learners():
 
 
 @pytest.mark.parametrize("source,pattern", [
-    ("x = 1\ny = (", r"code cell 1 \(starting `x = 1`\) has a syntax error on line 2"),
-    ("import math\nprint(undefined_name)", r"raised NameError: name 'undefined_name' is not defined.*<cell 1> "
-                                           r"line 2: `print\(undefined_name\)`.*Restart and Run All"),
+    ("x = 1\ny = (", r"^cell 2 \(starting `x = 1`\) has a syntax error on line 2"),
+    ("import math\nprint(undefined_name)", r"raised NameError: name 'undefined_name' is not defined \(in <module>, "
+                                           r"cell 2 \(starting `import math`\), line 2: `print\(undefined_name\)`"
+                                           r"\).*Restart and Run All"),
     ("raise NotImplementedError('todo')", r"Replace the `raise NotImplementedError"),
     ("import sys\nsys.exit(3)", r"raised SystemExit"),
 ])
 def test_notebook_errors_are_learner_messages(source, pattern):
+    """Cells are named as JupyterLab counts them (markdown cells too), with their first line."""
     with pytest.raises(LearnerCodeError, match=pattern):
-        run_notebook(notebook(code(source)))
+        run_notebook(notebook(markdown("# title"), code(source)))
 
 
 def test_endless_loop_in_a_cell_is_stopped():

@@ -1,31 +1,43 @@
 """Grader of exercise 1, "Your first Jaliz bot".
 
-Grade a learner's notebook (prints the report; exit status 0 when it passes)::
+Grade learners' notebooks (prints a report per notebook; exit status 0 only when all pass)::
 
-    python exercises/01_first_jaliz_bot/grader.py path/to/notebook.ipynb [more.ipynb ...]
-    python -m pytest exercises/01_first_jaliz_bot --notebook path/to/notebook.ipynb
+    .venv/bin/python exercises/01_first_jaliz_bot/grader.py [--secret-file FILE] NOTEBOOK.ipynb [...]
+    .venv/bin/jaliz-learn grade 01_first_jaliz_bot submissions/      # a whole folder, with a gradebook
+    .venv/bin/python -m pytest exercises/01_first_jaliz_bot --notebook path/to/notebook.ipynb
 
-or from Python: ``grade("path/to/notebook.ipynb")`` returns a report
-(``.passed``, ``print(report)``, an HTML table in Jupyter).
+or from Python: ``grade("path/to/notebook.ipynb")`` returns a report (``.passed``, ``print(report)``,
+an HTML table in Jupyter).
 
-What is checked (the bars are stated in the notebook): the six scenario positions
-of ``check()``, every action legal over 32 games, at most 1 s per decision, and
-against three ``RandomBot`` players (4 players, seats rotated) at least 75% of 100
-games won and at least 10 coins per game on average. The games' seeds derive from
-:data:`SECRET_SEED`, which the notebook never shows; a teacher can change it without
-editing this file through the environment variable ``JALIZ_EX01_SECRET``.
+The learner's code never runs in the grader's process: each notebook runs in its own fresh process
+with CPU, memory, output and wall-time limits, and its bot answers observations and legal actions
+sent as data (:mod:`jaliz_learn.grading.sandbox`). The grader keeps the game and decides the grade.
+
+What is checked (the bars are stated in the notebook): the six scenario positions of ``check()``,
+every action legal over 16 games against RandomBots, then 40 games against three
+``HeuristicJalizBot`` (4 players, seats rotated): at most 1 s per decision, at least 40% of the
+games won and at least 13 coins per game on average. A crash, hang or illegal action in any graded
+game fails the grade; the report names the exception, the method, the notebook cell and line, and
+gives a one-line snippet that rebuilds that position.
+
+Seeds: the graded games derive from a secret seed, read from the environment variable
+``JALIZ_LEARN_SECRET_SEED`` or from ``--secret-file`` (a file outside the repository). Without
+either, :data:`PRACTICE_SEED` below is used, which every learner can read: the report then says
+the grade is for practice only.
 """
 
 from __future__ import annotations
 
-import os
+import argparse
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from jaliz_learn.exercise_tools import ExerciseReport, grade_first_bot
-from jaliz_learn.grading import GradeReport, LearnerCodeError, load_bot_from_notebook
+from jaliz_learn.core.registry import load_game
+from jaliz_learn.exercise_tools import FIRST_BOT_GAME, ExerciseReport, grade_first_bot
+from jaliz_learn.grading import GradeReport, Limits, LoadFailure, Sandbox, SandboxContestant
+from jaliz_learn.grading.seeds import secret_seed
 from jaliz_learn.tournament import derive_seed, describe_exception
 
 HERE = Path(__file__).resolve().parent
@@ -33,61 +45,66 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_NOTEBOOK = HERE / "exercise.ipynb"
 #: The class the learner must write.
 CLASS_NAME = "MyJalizBot"
-#: Hidden seed of the graded games (not shown in the notebook; override with JALIZ_EX01_SECRET).
-SECRET_SEED = 0x6A616C697A  # "jaliz"
-#: Seconds a cell of the learner's notebook may run while it is loaded.
-CELL_TIME_LIMIT = 60.0
+#: The practice seed: public (it is in the repository), so only for trying the grader out.
+PRACTICE_SEED = 0x6A616C697A  # "jaliz"
+#: Limits of the learner's process (a teacher may pass others to grade()).
+LIMITS = Limits(load_seconds=60.0, cell_seconds=30.0, setup_seconds=5.0, cpu_seconds=300, memory_mb=1536)
 
 
-def secret_seed() -> int:
-    """The seed the graded games derive from (``JALIZ_EX01_SECRET`` if set)."""
-    text = os.environ.get("JALIZ_EX01_SECRET", "").strip()
-    return int(text, 0) if text else SECRET_SEED
+def grade_bot_class(bot: Any, *, seed: int = PRACTICE_SEED, **kwargs: Any) -> GradeReport:
+    """Grade a *trusted* bot class (or factory) in this process; ``kwargs`` go to ``grade_first_bot``.
 
-
-def grade_bot_class(bot: Any, *, seed: int | None = None, **kwargs: Any) -> GradeReport:
-    """Grade a bot class (or factory) directly; ``kwargs`` go to :func:`grade_first_bot`."""
-    base = derive_seed(secret_seed() if seed is None else seed, 1)
-    return grade_first_bot(bot, seed=base, **kwargs)
-
-
-def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None,
-          cell_time_limit: float = CELL_TIME_LIMIT, **kwargs: Any) -> GradeReport:
-    """Load ``MyJalizBot`` from ``notebook`` and grade it; every problem becomes a report item.
-
-    Never raises for problems in the learner's code (loading errors, crashes, hangs,
-    non-actions and illegal actions are all reported with a hint).
+    For learners' notebooks use :func:`grade`, which runs their code in its own process.
     """
+    return grade_first_bot(bot, seed=derive_seed(seed, 1), **kwargs)
+
+
+def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, secret_file: str | Path | None = None,
+          limits: Limits | None = None, **kwargs: Any) -> GradeReport:
+    """Run ``notebook`` in its own process, take its ``MyJalizBot`` and grade it; never raises for the
+    learner's problems (loading errors, crashes, hangs, exits, non-actions and illegal actions are
+    all reported with a hint). ``seed`` overrides the secret seed (tests)."""
     path = Path(notebook)
     report = ExerciseReport(f"Exercise 1 (your first Jaliz bot): {path.name}")
-    try:
-        cls = load_bot_from_notebook(path, CLASS_NAME, cell_time_limit=cell_time_limit)
-    except LearnerCodeError as exc:
-        report.add("load your bot", False, str(exc),
-                   hint="fix this in the notebook, save it, then Restart Kernel and Run All Cells to see it "
-                        "fail or work the same way")
-        return report
-    report.add("load your bot", True, f"found class {cls.__name__}")
-    try:
-        report.extend(grade_bot_class(cls, seed=seed, **kwargs))
-    except Exception as exc:  # a grader bug must still give a report, never a traceback for the learner
-        report.add("grader", False, f"the grader itself failed: {describe_exception(exc)}",
-                   hint="this is not your fault: tell your teacher and hand in the notebook as it is")
+    if seed is None:
+        seed, note = secret_seed(PRACTICE_SEED, secret_file=secret_file)
+    else:
+        note = "seed given by the caller"
+    report.notes.append(note)
+    with Sandbox(path, load_game(FIRST_BOT_GAME), CLASS_NAME, limits or LIMITS) as box:
+        try:
+            found = box.start()
+        except LoadFailure as exc:
+            report.add("load your bot", False, str(exc),
+                       hint="fix this in the notebook, save it, then Restart Kernel and Run All Cells to see it "
+                            "fail or work the same way")
+            return report
+        report.add("load your bot", True, f"found class {found}")
+        try:
+            report.extend(grade_first_bot(SandboxContestant(box), seed=derive_seed(seed, 1), **kwargs))
+        except Exception as exc:  # a grader bug must still give a report, never a traceback for the learner
+            report.add("grader", False, f"the grader itself failed: {describe_exception(exc)}",
+                       hint="this is not your fault: tell your teacher and hand in the notebook as it is")
     return report
 
 
 def main(argv: list[str] | None = None) -> int:
     """Grade every notebook named on the command line (default: the learner notebook)."""
-    paths = list(sys.argv[1:] if argv is None else argv) or [str(DEFAULT_NOTEBOOK)]
-    if any(p in ("-h", "--help") for p in paths):
-        print(__doc__)
-        return 0
+    parser = argparse.ArgumentParser(prog="grader.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", default=[str(DEFAULT_NOTEBOOK)])
+    parser.add_argument("--secret-file", default=None, help="a file outside the repository holding the secret seed")
+    args = parser.parse_args(argv)
     failed = 0
-    for p in paths:
+    for p in args.notebooks:
         start = time.perf_counter()
-        report = grade(p)
+        try:
+            report = grade(p, secret_file=args.secret_file)
+        except Exception as exc:  # never a traceback: one line per notebook the grader could not handle
+            print(f"{p}: the grader could not grade it: {describe_exception(exc)}\n")
+            failed += 1
+            continue
         print(report)
-        print(f"({time.perf_counter() - start:.1f} s)\n")
+        print(f"({time.perf_counter() - start:.1f} s)\n", flush=True)
         failed += not report.passed
     return 1 if failed else 0
 

@@ -1,0 +1,443 @@
+"""Run a learner's notebook in its own process and ask its bot for actions as data.
+
+The grader never runs learner code itself. :class:`Sandbox` starts one fresh child process per
+notebook (``python -I -m jaliz_learn.grading.child``, a minimal environment, its own empty working
+folder) with operating-system limits set before it starts: CPU seconds and address space
+(``resource.setrlimit``) and the size of what it may print (``RLIMIT_FSIZE`` on the captured
+output). The parent enforces the wall time of every step (loading the notebook, creating a bot,
+each decision) and kills the child's whole process group when it is exceeded. Where Linux allows
+unprivileged namespaces (``unshare``), the child also runs in its own user, PID, mount and network
+namespaces: it cannot see or signal the grader's process, read its environment or use the network.
+
+Whatever the child does (crash, hang, exit, print a fake report, start threads, swallow signals,
+grow its memory), the parent only sees messages or their absence, turns each into a
+:class:`BotFailure` with a clear reason, and carries on; the verdict and the exit status are the
+parent's alone. What the child cannot be prevented from doing: reading files the grading user may
+read (keep secret seeds in the environment or in a file only the teacher can read, and grade as a
+separate user for full isolation).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import resource
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.actions import Action
+from ..core.errors import JalizLearnError
+from ..core.game import Game
+from .protocol import FIRST_PAGE, MAX_MESSAGE, PAGE, Encoder, ProtocolError, action_types_defs, dumps, loads
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Limits of one learner process (seconds are wall time unless said otherwise)."""
+
+    #: running the notebook's code cells (all of them)
+    load_seconds: float = 60.0
+    #: one cell of the notebook (checked inside the child, for a precise message)
+    cell_seconds: float = 30.0
+    #: creating one bot (``MyBot(seed)``)
+    setup_seconds: float = 5.0
+    #: CPU seconds of the whole child (``RLIMIT_CPU``): a long C-level call ends here at the latest
+    cpu_seconds: int = 600
+    #: address space of the child in MiB (``RLIMIT_AS``)
+    memory_mb: int = 1536
+    #: bytes the child may print (``RLIMIT_FSIZE`` on its captured output)
+    output_bytes: int = 1_000_000
+    #: fresh processes started for one notebook after one was killed (a hang, a crash of the process)
+    restarts: int = 3
+
+
+class BotFailure(Exception):
+    """The learner's bot failed: ``kind`` is one of crash, timeout, non-action, illegal."""
+
+    def __init__(self, kind: str, reason: str, frame: Mapping[str, Any] | None = None,
+                 method: str | None = None) -> None:
+        super().__init__(reason)
+        self.kind, self.reason = kind, reason
+        self.frame = dict(frame) if frame else None
+        self.method = method or (self.frame or {}).get("method")
+
+
+class LoadFailure(JalizLearnError):
+    """The notebook could not be loaded in its process (message for the learner)."""
+
+
+@functools.lru_cache(maxsize=1)
+def namespaces_available() -> bool:
+    """Whether ``unshare`` can give the child its own user, PID, mount and network namespaces."""
+    exe = shutil.which("unshare")
+    if exe is None or not sys.platform.startswith("linux"):
+        return False
+    try:
+        done = subprocess.run([exe, *_UNSHARE_ARGS, "true"], capture_output=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+_UNSHARE_ARGS = ["--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--mount", "--mount-proc", "--net"]
+
+
+def _set_limits(limits: Limits) -> None:  # runs in the child between fork and exec
+    os.setsid()
+    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
+    memory = limits.memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits.output_bytes, limits.output_bytes))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _hide_grader() -> None:
+    """Make this (the grader's) process non-dumpable: its ``/proc`` entries (environment, memory,
+    command line) then belong to root, so a child running as the same user cannot read them. Only
+    needed where the child has no namespaces of its own."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+
+
+def _environment(home: str) -> dict[str, str]:
+    """A minimal environment: no secrets of the grader's environment reach the child."""
+    return {"PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home, "LANG": "C.UTF-8", "MPLBACKEND": "Agg",
+            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+class Sandbox:
+    """One learner notebook running in its own process; ask its bot for actions with :meth:`act`.
+
+    ``game`` gives the action classes; ``class_name`` names the bot class (``None``: the only one).
+    Use as a context manager, or call :meth:`close`. After a kill (hang, crash of the process) the
+    next :meth:`new_bot` starts a fresh process, at most ``limits.restarts`` times.
+    """
+
+    def __init__(self, notebook: str | Path, game: Game, class_name: str | None = None,
+                 limits: Limits | None = None, *, isolate: bool | None = None) -> None:
+        self.notebook = Path(notebook).resolve()
+        self.game = game
+        self.class_name = class_name
+        self.limits = limits or Limits()
+        self.isolate = namespaces_available() if isolate is None else isolate
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+        self.class_found: str | None = None
+        self.last_death = ""
+        self._home: str | None = None
+        self._next_bot = 0
+        self._buffer = b""
+
+    # ---- the process ---------------------------------------------------------------------------
+
+    def start(self) -> str:
+        """Start a fresh child and load the notebook; the bot class name, or :class:`LoadFailure`."""
+        self.close()
+        self.starts += 1
+        self._home = tempfile.mkdtemp(prefix="jaliz-learner-")
+        p2c_r, p2c_w = os.pipe()
+        c2p_r, c2p_w = os.pipe()
+        out = open(os.path.join(self._home, "output.txt"), "wb")
+        cmd = [sys.executable, "-I", "-m", "jaliz_learn.grading.child", str(p2c_r), str(c2p_w)]
+        if self.isolate:
+            cmd = [shutil.which("unshare") or "unshare", *_UNSHARE_ARGS, *cmd]
+        else:
+            _hide_grader()
+        try:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                         pass_fds=(p2c_r, c2p_w), cwd=self._home, env=_environment(self._home),
+                                         preexec_fn=functools.partial(_set_limits, self.limits))
+        finally:
+            os.close(p2c_r)
+            os.close(c2p_w)
+            out.close()
+        self._to, self._from = p2c_w, c2p_r
+        os.set_blocking(self._to, False)
+        os.set_blocking(self._from, False)
+        self._buffer = b""
+        self._encoder = Encoder()
+        cell = min(self.limits.cell_seconds, self.limits.load_seconds)
+        self._send({"op": "hello", "notebook": str(self.notebook), "class_name": self.class_name,
+                    "cell_time_limit": cell, "action_types": action_types_defs(self.game.action_types),
+                    "output_chars": self.limits.output_bytes // 4}, time.monotonic() + 5)
+        try:
+            reply = self._recv(time.monotonic() + self.limits.load_seconds)
+        except _Timeout:
+            self.kill()
+            raise LoadFailure(f"running the notebook's cells took longer than {self.limits.load_seconds:g} s; "
+                              "is there an endless loop or a long computation at the top level of a cell?") from None
+        except _Died as exc:
+            raise LoadFailure(f"the notebook's process stopped while its cells ran: {exc}") from None
+        if reply["op"] == "load-error":
+            self.kill()
+            raise LoadFailure(str(reply.get("message", "the notebook could not be run")))
+        if reply["op"] != "ready":
+            self.kill()
+            raise LoadFailure("the notebook's process answered something unexpected while its cells ran")
+        self.class_found = str(reply.get("class"))
+        return self.class_found
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def output(self, limit: int = 2000) -> str:
+        """The end of what the child printed (for diagnostics)."""
+        if self._home is None:
+            return ""
+        try:
+            data = Path(self._home, "output.txt").read_bytes()
+        except OSError:
+            return ""
+        return data[-limit:].decode("utf-8", "replace")
+
+    def kill(self) -> None:
+        """Kill the child and everything it started (its process group; its namespace when isolated)."""
+        if self.proc is None:
+            return
+        for fd in (getattr(self, "_to", None), getattr(self, "_from", None)):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._to = self._from = None  # type: ignore[assignment]
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.proc.kill()
+        except ProcessLookupError:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL cannot be ignored
+            pass
+        self.proc = None
+
+    def close(self) -> None:
+        """Stop the child (politely first) and remove its working folder."""
+        if self.proc is not None and self.alive and self._to is not None:
+            try:
+                self._send({"op": "bye"}, time.monotonic() + 0.5)
+                self.proc.wait(timeout=0.5)
+            except (subprocess.TimeoutExpired, _Died, _Timeout, OSError):
+                pass
+        self.kill()
+        if self._home is not None:
+            shutil.rmtree(self._home, ignore_errors=True)
+            self._home = None
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- messages ----------------------------------------------------------------------------------
+
+    def _send(self, message: Mapping[str, Any], deadline: float) -> None:
+        data = dumps(message)
+        while data:
+            if self._to is None:
+                raise _Died("the process is gone")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _Timeout()
+            _, ready, _ = select.select([], [self._to], [], left)
+            if not ready:
+                continue
+            try:
+                written = os.write(self._to, data)
+            except BlockingIOError:
+                continue
+            except (BrokenPipeError, OSError):
+                raise _Died(self._death()) from None
+            data = data[written:]
+
+    def _recv(self, deadline: float) -> dict[str, Any]:
+        while b"\n" not in self._buffer:
+            if self._from is None:
+                raise _Died("the process is gone")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _Timeout()
+            ready, _, _ = select.select([self._from], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self._from, 1 << 16)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise _Died(self._death())
+            self._buffer += chunk
+            if len(self._buffer) > MAX_MESSAGE and b"\n" not in self._buffer:
+                raise ProtocolError("a message that is far too long")
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return loads(line)
+
+    def _death(self) -> str:
+        """Why the child stopped (after EOF on its pipe)."""
+        if self.proc is None:
+            return "the process is gone"
+        try:
+            code = self.proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            return "it closed its connection to the grader"
+        if code < 0:
+            sig = -code
+            name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
+            why = {"SIGXCPU": f"it used more than {self.limits.cpu_seconds} s of CPU time",
+                   "SIGXFSZ": f"it printed more than {self.limits.output_bytes:,} bytes",
+                   "SIGKILL": "it was killed (memory or time limit)"}.get(name, f"it was stopped by {name}")
+            return why
+        tail = self.output(4000)
+        if "MemoryError" in tail:
+            return f"it ran out of memory (limit {self.limits.memory_mb} MiB) and exited with code {code}"
+        return f"it exited with code {code} (a call to exit(), os._exit() or sys.exit() in the learner's code?)"
+
+    # ---- bots ------------------------------------------------------------------------------------
+
+    def new_bot(self, seed: int, limit: float | None = None) -> int:
+        """Create a bot in the child (``BotClass(seed)``); its number, or :class:`BotFailure`."""
+        if not self.alive:
+            if self.starts > self.limits.restarts:
+                raise BotFailure("crash", f"not played: your bot's process was stopped {self.starts} times "
+                                          f"(last: {self.last_death})")
+            try:
+                self.start()
+            except LoadFailure as exc:
+                raise BotFailure("crash", f"restarting your notebook failed: {exc}") from None
+        number = self._next_bot
+        self._next_bot += 1
+        seconds = limit if limit is not None else self.limits.setup_seconds
+        reply = self._exchange({"op": "new", "bot": number, "seed": seed}, seconds, "setup")
+        if reply["op"] == "error":
+            raise BotFailure("crash", "creating the bot failed: " + str(reply.get("text", "")),
+                             reply.get("frame"), "__init__")
+        if reply["op"] != "ok":
+            self._violation("an unexpected answer to 'create a bot'")
+        return number
+
+    def drop(self, bot: int) -> None:
+        """Forget a bot in the child (after its game)."""
+        if self.alive and self._to is not None:
+            try:
+                self._send({"op": "drop", "bot": bot}, time.monotonic() + 1)
+            except (_Died, _Timeout, OSError):
+                self.last_death = "it stopped answering"
+                self.kill()
+
+    def act(self, bot: int, observation: Any, legal: Sequence[Action], limit: float | None) -> tuple[Action, float]:
+        """Ask bot ``bot`` for an action; the action (exact class and field types checked) and the seconds.
+
+        Raises :class:`BotFailure` for a crash, a timeout, a non-action, an answer that is no action of
+        this game, or a process that died. Whether the action is legal now is for the caller to check.
+        """
+        if not self.alive:
+            raise BotFailure("crash", f"your bot's process is not running ({self.last_death})")
+        count = len(legal)
+        # a short list goes whole; of a long (lazy) one only the start, the child asks for more
+        first = [legal[i].to_json() for i in range(count if count <= PAGE else FIRST_PAGE)]
+        obs = self._encoder.encode(observation)
+        message = {"op": "act", "bot": bot, "defs": self._encoder.take_defs(), "obs": obs,
+                   "count": count, "items": first}
+        start = time.perf_counter()
+        reply = self._exchange(message, limit, "act", legal=legal)
+        elapsed = time.perf_counter() - start
+        if reply["op"] == "error":
+            raise BotFailure("crash", str(reply.get("text", reply.get("type", "an error"))), reply.get("frame"), "act")
+        if reply["op"] != "answer":
+            self._violation("an unexpected answer to a decision")
+        if "action" not in reply:
+            shown = str(reply.get("non_action", "?"))[:80]
+            kind = str(reply.get("type", "?"))[:40]
+            raise BotFailure("non-action", f"act() returned {shown} ({kind}), which is not an action", method="act")
+        try:
+            action = self.game.action_from_json(reply["action"])
+        except ValueError as exc:
+            raise BotFailure("illegal", f"act() returned an action this game does not have: {exc}",
+                             method="act") from None
+        if limit is not None and elapsed > limit:
+            raise BotFailure("timeout", f"one decision took more than {limit:g} s ({elapsed:.2f} s)", method="act")
+        return action, elapsed
+
+    def _exchange(self, message: Mapping[str, Any], limit: float | None, what: str,
+                  legal: Sequence[Action] | None = None) -> dict[str, Any]:
+        deadline = time.monotonic() + (limit if limit is not None else 3600.0)
+        try:
+            self._send(message, deadline)
+            while True:
+                reply = self._recv(deadline)
+                op = reply["op"]
+                if legal is not None and op == "page":
+                    self._send(self._page(legal, reply), deadline)
+                elif legal is not None and op == "contains":
+                    self._send({"op": "contains", "result": self._contains(legal, reply.get("action"))}, deadline)
+                else:
+                    return reply
+        except _Timeout:
+            self.last_death = "killed after a timeout"
+            self.kill()
+            if what == "setup":
+                raise BotFailure("timeout", f"creating the bot took longer than {limit:g} s",
+                                 method="__init__") from None
+            raise BotFailure("timeout", f"one decision took more than {limit:g} s (your bot's process was "
+                                        "stopped)", method="act") from None
+        except _Died as exc:
+            self.last_death = str(exc)
+            self.kill()
+            raise BotFailure("crash", f"your bot's process stopped during {'act()' if what == 'act' else 'setup'}:"
+                                      f" {exc}", method="act" if what == "act" else "__init__") from None
+        except (ProtocolError, KeyError, TypeError, ValueError) as exc:
+            self._violation(str(exc))
+            raise  # pragma: no cover - _violation raises
+
+    def _violation(self, what: str) -> None:
+        self.last_death = "it broke the grading protocol"
+        self.kill()
+        raise BotFailure("crash", f"your bot's process sent the grader something it cannot read ({what[:80]}); "
+                                  "do not print to or write on the grader's connection")
+
+    @staticmethod
+    def _page(legal: Sequence[Action], request: Mapping[str, Any]) -> dict[str, Any]:
+        start, stop = request.get("start"), request.get("stop")
+        if type(start) is not int or type(stop) is not int:
+            raise ProtocolError("bad page request")
+        start = max(0, min(start, len(legal)))
+        stop = max(start, min(stop, len(legal), start + PAGE))
+        return {"op": "page", "items": [legal[i].to_json() for i in range(start, stop)]}
+
+    def _contains(self, legal: Sequence[Action], data: Any) -> bool:
+        try:
+            action = self.game.action_from_json(data)
+        except ValueError:
+            return False
+        return action in legal
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _Died(Exception):
+    pass
+
+
+__all__ = ["BotFailure", "Limits", "LoadFailure", "Sandbox", "namespaces_available"]
