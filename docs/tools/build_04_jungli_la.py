@@ -92,7 +92,7 @@ SECTIONS: list[tuple[str, list[str], list[str]]] = [
         "track = ['A01', 'A07', 'A03', 'B08', 'C02']\n"
         "st = game.state_from_json({'num_players': 2, 'track': track, 'phase': 'explore',\n"
         "                           'dice': ['M1', 'M2', 'F', 'L'],\n"
-        "                           'players': [{'pos': 1, 'materials': [3, 3, 3], 'letters': 3, 'cards': ['B01']},\n"
+        "                           'players': [{'pos': 1, 'materials': [2, 2, 2], 'letters': 3, 'cards': ['B01']},\n"
         "                                       {'pos': 4}]})\n"
         "print([str(a) for a in st.legal_actions()])  # Geographer B01: move 3 or 4, never 1 or 2\n"
         "st.apply('discover')   # pay 1/1/0 for A01; P0 moves on to the next card\n"
@@ -100,7 +100,7 @@ SECTIONS: list[tuple[str, list[str], list[str]]] = [
         "print('\\n'.join(st.log_text()[-6:]))\n"
         "st",
         "st = game.state_from_json({'num_players': 2, 'track': track, 'phase': 'explore', 'dice': ['F'] * 4,\n"
-        "                           'players': [{'pos': 1, 'materials': [3, 3, 1], 'letters': 6, 'cards': ['A05']},\n"
+        "                           'players': [{'pos': 1, 'materials': [2, 2, 1], 'letters': 6, 'cards': ['A05']},\n"
         "                                       {'pos': 2}]})\n"
         "print(sorted({a.kind for a in st.legal_actions()}))\n"
         "print([str(a) for a in st.legal_actions() if a.kind == 'remote'])  # not A01 (own), not A07 (P1 on it)\n"

@@ -31,11 +31,14 @@ Exchange(give='A01', take='B03')
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import ClassVar
+from operator import attrgetter
+from typing import Any, ClassVar
 
-from ...core.actions import Action
+from ...core.actions import Action, check_action_fields
 from ...core.errors import InvalidNotation
+from ...core.legal import LazyActions
 from .data import CARDS, FACE_INDEX, FACES, MATERIALS
 
 
@@ -232,27 +235,106 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 Remote, Exchange, BuyWagon, BuyTreasure, EndTurn)
 }
 
-# Shared instances: legal_actions hands these out instead of building new objects (hot loop).
-KEEP, CANCEL, DONE, REST, DISCOVER, WAGON, TREASURE, END = (
-    Keep(), Cancel(), Done(), Rest(), Discover(), BuyWagon(), BuyTreasure(), EndTurn())
-ROLLS: tuple[Roll, ...] = tuple(Roll(n) for n in range(11))
-MOVES: tuple[Move, ...] = tuple(Move(n) for n in range(40))
-GAINS: tuple[Gain, ...] = tuple(Gain(w) for w in (*MATERIALS, "each"))
-DISCARDS: tuple[Discard, ...] = tuple(Discard(m) for m in MATERIALS)
-#: Reroll actions by face-index tuple.
-REROLLS: dict[tuple[int, ...], Reroll] = {}
-for _a in range(5):
-    REROLLS[(_a,)] = Reroll((FACES[_a],))
-    for _b in range(_a, 5):
-        REROLLS[(_a, _b)] = Reroll((FACES[_a], FACES[_b]))
-CHANGES: dict[tuple[int, int], ChangeFace] = {
-    (a, b): ChangeFace(FACES[a], FACES[b]) for a in range(6) for b in range(6) if a != b}
-PALEOS: dict[tuple[int, int], Paleo] = {(a, b): Paleo(FACES[a], FACES[b]) for a in range(6) for b in range(6) if a != b}
-REMOTES: dict[str, Remote] = {cid: Remote(cid) for cid in CARDS}
-EXCHANGES: dict[tuple[str, str], Exchange] = {(g, t): Exchange(g, t) for g in CARDS for t in CARDS if g != t}
+#: What a legal action is inside the engine: an immutable spec ``(action class, *field values)``.
+#: The engine keeps and compares specs only; a bot receives new action objects built from them, so
+#: nothing it is handed (and could change with ``object.__setattr__``) is shared with a state, with
+#: another bot or with a later game, and no action object lives at module level.
+Spec = tuple[Any, ...]
 
-_NO_ARG: dict[str, Action] = {"keep": KEEP, "cancel": CANCEL, "done": DONE, "rest": REST, "discover": DISCOVER,
-                              "wagon": WAGON, "treasure": TREASURE, "end": END}
+
+def _spec_getter(cls: type[Action]) -> Callable[[Action], Spec]:
+    names: tuple[str, ...] = getattr(cls, "__match_args__", ())
+    if not names:
+        return lambda a: (cls,)
+    if len(names) == 1:
+        get1 = attrgetter(names[0])
+        return lambda a: (cls, get1(a))
+    get = attrgetter(*names)
+    return lambda a: (cls, *get(a))
+
+
+#: Exact action class -> the function giving an action's spec.
+SPEC_OF: dict[type[Action], Callable[[Action], Spec]] = {cls: _spec_getter(cls) for cls in ACTION_TYPES.values()}
+
+
+def spec_of(action: Action) -> Spec:
+    """The spec of an action of one of this game's exact classes (check its field types first).
+
+    >>> spec_of(Roll(5)) == (Roll, 5)
+    True
+    """
+    return SPEC_OF[type(action)](action)
+
+
+def build(spec: Spec) -> Action:
+    """A new action object from its spec.
+
+    >>> build((Exchange, "A01", "B03"))
+    Exchange(give='A01', take='B03')
+    """
+    return spec[0](*spec[1:])  # type: ignore[no-any-return]
+
+
+class LegalActions(LazyActions):
+    """The legal actions of one decision: a sequence with a length, indexing and ``in``.
+
+    It holds only immutable specs and builds a new action object at every access, so a bot
+    that changes an action it was given (even with ``object.__setattr__``) changes nothing else.
+
+    >>> legal = LegalActions(((Roll, 4), (Roll, 5)))
+    >>> len(legal), legal[-1], Roll(4) in legal, Roll(6) in legal
+    (2, Roll(dice=5), True, False)
+    >>> legal[0] is legal[0]
+    False
+    """
+
+    __slots__ = ("_specs",)
+
+    def __init__(self, specs: tuple[Spec, ...]) -> None:
+        self._specs = specs
+        self._len = len(specs)
+
+    def _build(self, i: int) -> Action:
+        s = self._specs[i]
+        return s[0](*s[1:])  # type: ignore[no-any-return]
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int:  # the hot path of a random bot: one index, no slice
+            s = self._specs[i]
+            return s[0](*s[1:])
+        return super().__getitem__(i)
+
+    def __iter__(self) -> Iterator[Action]:
+        for s in self._specs:
+            yield s[0](*s[1:])
+
+    def __contains__(self, item: object) -> bool:
+        getter = SPEC_OF.get(type(item))  # type: ignore[arg-type]  # exact classes only: a look-alike subclass is never legal
+        if getter is None:
+            return False
+        try:
+            check_action_fields(item)  # type: ignore[arg-type]
+        except InvalidNotation:  # Roll(4.0) compares equal to Roll(4) but is not a legal action
+            return False
+        return getter(item) in self._specs  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return self._specs == other._specs
+        if isinstance(other, (list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LegalActions({', '.join(str(a) for a in self)})"
+
+
+#: Actions without arguments, by their notation word.
+_NO_ARG: dict[str, type[Action]] = {"keep": Keep, "cancel": Cancel, "done": Done, "rest": Rest,
+                                    "discover": Discover, "wagon": BuyWagon, "treasure": BuyTreasure,
+                                    "end": EndTurn}
 
 
 def _face(word: str, text: str) -> str:
@@ -291,7 +373,7 @@ def parse(text: str) -> Action:
     if head in _NO_ARG:
         if args:
             raise InvalidNotation(f"{text!r}: '{head}' takes no arguments")
-        return _NO_ARG[head]
+        return _NO_ARG[head]()
     if head in ("roll", "move") and len(args) == 1:
         n = _int(args[0], text)
         return Roll(n) if head == "roll" else Move(n)

@@ -77,7 +77,7 @@ class JungliLaGreedyBot(BaseBot):
         dice = obs.dice
         options = [a for a in legal if isinstance(a, A.Reroll)]
         if not options:
-            return A.KEEP
+            return A.Keep()
         if obs.positions[self._me(obs)] == GOAL:
             counts = [dice[f] if f != LETTER else -1 for f in range(6)]
             best = max(range(5), key=lambda f: counts[f])
@@ -89,9 +89,9 @@ class JungliLaGreedyBot(BaseBot):
                             key=lambda f: self._face_value(obs, f, need))
             faces = tuple(FACES[f] for f in ranked if self._face_value(obs, f, need) <= 1.0)[:2]
         if not faces:
-            return A.KEEP
+            return A.Keep()
         action = A.Reroll(faces)
-        return action if action in options else A.KEEP
+        return action if action in options else A.Keep()
 
     def _adjust(self, obs: JungliLaObservation, legal: list[Action]) -> Action | None:
         p = self._me(obs)
@@ -100,7 +100,7 @@ class JungliLaGreedyBot(BaseBot):
         if not changes and at_limit:
             changes = [a for a in legal if isinstance(a, A.ChangeFace)]
         if not changes:
-            return A.DONE
+            return A.Done()
         need = self._need(obs)
         if obs.positions[p] == GOAL:  # complete a set of three
             dice = obs.dice
@@ -111,11 +111,11 @@ class JungliLaGreedyBot(BaseBot):
             target = max(range(2, 5), key=lambda f: (values[f], obs.dice[f]))
             source = min((f for f in range(6) if obs.dice[f] and f != target), key=lambda f: values[f], default=None)
         if source is None:
-            return A.DONE
+            return A.Done()
         for a in changes:
             if FACE_INDEX[a.old] == source and FACE_INDEX[a.new] == target:
                 return a
-        return A.DONE
+        return A.Done()
 
     def _materials(self, obs: JungliLaObservation, legal: list[Action]) -> Action | None:
         p = self._me(obs)
@@ -131,7 +131,7 @@ class JungliLaGreedyBot(BaseBot):
         def value(gain: list[int]) -> float:
             return sum(3.0 * min(gain[i], need[i]) + 1.0 * gain[i] for i in range(3))
 
-        best: tuple[float, Action] = (-1.0, A.REST)
+        best: tuple[float, Action] = (-1.0, A.Rest())
         for i, m in enumerate(MATERIALS):
             g = [0, 0, 0]
             g[i] = shown[i]
@@ -139,7 +139,7 @@ class JungliLaGreedyBot(BaseBot):
         best = max(best, (value([1 if s else 0 for s in shown]), A.Gain("each")), key=lambda t: t[0])
         letters_now = obs.letters[p]
         if best[0] <= 1.0 and letters_now <= 3:
-            return A.REST
+            return A.Rest()
         return best[1]
 
     def _discard(self, obs: JungliLaObservation, legal: list[Action]) -> Action | None:
@@ -150,10 +150,10 @@ class JungliLaGreedyBot(BaseBot):
         return max(options, key=lambda a: have[MATERIALS.index(a.material)] - 3 * need[MATERIALS.index(a.material)])
 
     def _explore(self, obs: JungliLaObservation, legal: list[Action]) -> Action | None:
-        if A.DISCOVER in legal:
-            return A.DISCOVER
-        if A.TREASURE in legal:
-            return A.TREASURE
+        if A.Discover() in legal:
+            return A.Discover()
+        if A.BuyTreasure() in legal:
+            return A.BuyTreasure()
         moves = [a for a in legal if isinstance(a, A.Move)]
         if moves:
             return max(moves, key=lambda a: a.steps)
@@ -163,6 +163,6 @@ class JungliLaGreedyBot(BaseBot):
             if CARDS[best.card].vp >= 4:
                 return best
         p = self._me(obs)
-        if A.WAGON in legal and obs.wagons[p] == 0 and obs.letters[p] >= 4:
-            return A.WAGON
-        return A.END
+        if A.BuyWagon() in legal and obs.wagons[p] == 0 and obs.letters[p] >= 4:
+            return A.BuyWagon()
+        return A.EndTurn()

@@ -13,15 +13,14 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...core.actions import Action, action_from_json
-from ...core.errors import InvalidOption, InvalidPosition
-from ...core.events import Event, EventLog
-from ...core.game import Game, GameInfo, OptionSpec, check_json_keys
-from ...core.rng import Rng
+from ...core.events import Event
+from ...core.game import Game, GameInfo, OptionSpec
 from ...core.rules import RuleCatalogue
 from . import actions as A
 from .catalogue import RULES
-from .data import CARDS, END_TREASURE, FACE_INDEX, TREASURE_VALUES
-from .state import GOAL, PHASES, JungliLaState
+from .data import CARDS
+from .positions import read_state
+from .state import JungliLaState
 
 _INFO = GameInfo(
     name="jungli-la",
@@ -84,106 +83,17 @@ class JungliLaGame(Game):
 
     # ------------------------------------------------------------------ JSON and positions
     def _state_from_json(self, data: Mapping[str, Any]) -> JungliLaState:
-        if not isinstance(data, Mapping):
-            raise InvalidPosition(f"a Jungli-La state must be a JSON object, got {type(data).__name__}")
-        if "rng" in data:
-            return self._from_full(data)
-        return self._from_position(data)
-
-    def _from_full(self, d: Mapping[str, Any]) -> JungliLaState:
-        check_json_keys(d, ["num_players", "seed", "rng", "turn", "track", "deck", "players",
-                            "phase", "current", "dice"], "Jungli-La state")
-        st = JungliLaState(self, d["num_players"], d["seed"])
-        st.rng = Rng.from_json(d["rng"])
-        # the compact form (a position) has no log or history: a new log starts at the same turn
-        st.log = EventLog.from_json(d.get("log", []), d["turn"])
-        st.history = [(p, self.action_from_json(a)) for p, a in d.get("history", [])]
-        st.removed = list(d.get("removed", []))
-        st.max_rounds = d.get("max_rounds", st.max_rounds)
-        self._fill(st, d)
-        st.n_dice = d.get("dice_rolled", sum(st.dice))
-        st.paleo_used = d.get("paleo_used", 0)
-        st.goal_at_start = d.get("goal_at_start", False)
-        st.fresh = list(d.get("fresh", []))
-        st._legal = None
-        return st
-
-    def _from_position(self, d: Mapping[str, Any]) -> JungliLaState:
-        n = d.get("num_players", len(d["players"]) if isinstance(d.get("players"), list) else None)
-        if n is None:
-            raise InvalidPosition("a position needs 'num_players' or a 'players' list")
-        try:
-            self.info.check_players(n)
-        except InvalidOption as exc:
-            raise InvalidPosition(str(exc)) from None
-        st = JungliLaState(self, n, int(d.get("seed", 0)))
-        st._setup()
-        st.log.turn = int(d.get("turn", 1)) - 1
-        self._fill(st, d)
-        st.log.add("position", None, {"note": "scenario position loaded"})
-        if "phase" not in d:
-            st._start_turn(st.current)
-        else:
-            st.log.turn += 1
-            st.n_dice = len(d.get("dice", []))
-            st.goal_at_start = bool(d.get("goal_at_start", st.pos[st.current] == GOAL))
-        st._settle()
-        return st
-
-    def _fill(self, st: JungliLaState, d: Mapping[str, Any]) -> None:
-        n = st.num_players
-        if "track" in d:
-            track = list(d["track"])
-            bad = [c for c in track if c not in CARDS]
-            if bad or len(set(track)) != len(track):
-                raise InvalidPosition(f"bad or repeated card ids on the track: {bad or track}")
-            st.track = track
-        if "deck" in d:
-            deck = [int(t) for t in d["deck"]]
-            if any(not 0 <= t < len(TREASURE_VALUES) for t in deck):
-                raise InvalidPosition(f"Treasure card ids run from 0 to {END_TREASURE}")
-            st.deck = deck
-        players = d.get("players")
-        if players is not None:
-            if len(players) != n:
-                raise InvalidPosition(f"{len(players)} player entries for {n} players")
-            for p, pd in enumerate(players):
-                pos = pd.get("pos", 0)
-                st.pos[p] = GOAL if pos == "goal" else int(pos)
-                if not (st.pos[p] == GOAL or 0 <= st.pos[p] <= len(st.track)):
-                    raise InvalidPosition(f"player {p}: position {pos!r} is off the track (0..{len(st.track)})")
-                st.materials[p] = [int(x) for x in pd.get("materials", st.materials[p])]
-                st.letters[p] = int(pd.get("letters", st.letters[p]))
-                st.wagons[p] = int(pd.get("wagons", 0))
-                st.cards[p] = list(pd.get("cards", []))
-                st.treasures[p] = [int(t) for t in pd.get("treasures", [])]
-                if any(c not in CARDS for c in st.cards[p]):
-                    raise InvalidPosition(f"player {p}: unknown card ids {st.cards[p]}")
-        st.wagon_stock = int(d.get("wagon_stock", st.wagon_stock - sum(st.wagons)))
-        st.start_player = int(d.get("start_player", 0))
-        st.current = int(d.get("current", st.start_player))
-        phase = d.get("phase", "roll")
-        if phase not in PHASES:
-            raise InvalidPosition(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}")
-        st.phase = phase
-        dice = [0] * 6
-        for f in d.get("dice", []):
-            if f not in FACE_INDEX:
-                raise InvalidPosition(f"{f!r} is not a die face")
-            dice[FACE_INDEX[f]] += 1
-        if sum(dice) > 10:
-            raise InvalidPosition("at most ten dice")
-        st.dice = dice
-        st.rerolls = int(d.get("rerolls", 0))
-        st.moved = bool(d.get("moved", False))
-        st.discovered = bool(d.get("discovered", False))
-        st.end_triggered = bool(d.get("end_triggered", False))
-        st.end_reason = d.get("end_reason", "end-card" if st.end_triggered else None)
-        st.forced_dice = [FACE_INDEX[f] for f in d.get("forced_dice", [])]
+        return read_state(self, data)  # every field checked: see positions.py
 
     # ------------------------------------------------------------------ readable events
     def describe_event(self, event: Event, viewer: int | None = None) -> str:
-        e = event.seen_by(viewer)
+        try:
+            return self._describe(event.seen_by(viewer))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            # an event read from a hand-edited log may lack data: describe it plainly rather than fail
+            return super().describe_event(event.seen_by(viewer), viewer)
+
+    def _describe(self, e: Event) -> str:
         d, who = e.data, (f"P{e.player}" if e.player is not None else "")
         k = e.kind
         auto = " (only choice)" if d.get("auto") else ""
@@ -246,4 +156,4 @@ class JungliLaGame(Game):
             return f"Game over: scores {d['scores']}, winner(s) {d['winners']}"
         if k == "position":
             return "Scenario position loaded"
-        return super().describe_event(e, viewer)
+        return super().describe_event(e)

@@ -84,8 +84,12 @@ PHASE_KINDS: dict[str, frozenset[str]] = {
     EXPLORE: frozenset({"move", "discover", "remote", "exchange", "wagon", "treasure", "end"}),
     OVER: frozenset(),
 }
-_MATERIAL_ACTIONS: tuple[Action, ...] = (*A.GAINS, A.REST)
-_ONLY_KEEP: tuple[Action, ...] = (A.KEEP,)
+_ROLL_SPECS: tuple[A.Spec, ...] = tuple((A.Roll, k) for k in range(MAX_DICE + 1))
+_MATERIAL_SPECS: tuple[A.Spec, ...] = (*((A.Gain, w) for w in (*MATERIALS, "each")), (A.Rest,))
+_DISCARD_SPECS: tuple[A.Spec, ...] = tuple((A.Discard, m) for m in MATERIALS)
+_ONLY_KEEP: tuple[A.Spec, ...] = ((A.Keep,),)
+_CANCEL, _KEEP, _DONE = (A.Cancel,), (A.Keep,), (A.Done,)
+_DISCOVER, _WAGON, _TREASURE, _END = (A.Discover,), (A.BuyWagon,), (A.BuyTreasure,), (A.EndTurn,)
 #: Actions that change nothing but the dice (the observation cache survives them).
 _DICE_ONLY = frozenset({"reroll", "keep", "paleo"})
 _MAT_INDEX = {m: i for i, m in enumerate(MATERIALS)}
@@ -146,40 +150,41 @@ _MATERIAL_LIMITS = tuple(BASE_MATERIAL_LIMIT + WAGON_LIMIT_BONUS * w for w in ra
 _LETTER_LIMITS = tuple(BASE_LETTER_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
 
 
-def _reroll_actions(dice: Sequence[int], can_reroll: bool, can_cancel: bool) -> tuple[Action, ...]:
+def _reroll_actions(dice: Sequence[int], can_reroll: bool, can_cancel: bool) -> tuple[A.Spec, ...]:
     """The reroll decision for these dice (memoised: the same dice give the same actions)."""
-    acts: list[Action] = []
+    acts: list[A.Spec] = []
     if can_reroll:
         # JUN-DICE-02 Letters stay; JUN-DICE-05 any other die; JUN-DICE-03 one or two dice
         present = [f for f in range(5) if dice[f]]
         for i, a in enumerate(present):
-            acts.append(A.REROLLS[(a,)])
+            acts.append((A.Reroll, (FACES[a],)))
             if dice[a] >= 2:
-                acts.append(A.REROLLS[(a, a)])
+                acts.append((A.Reroll, (FACES[a], FACES[a])))
             for b in present[i + 1:]:
-                acts.append(A.REROLLS[(a, b)])
+                acts.append((A.Reroll, (FACES[a], FACES[b])))
     if can_cancel:  # JUN-LET-02, JUN-RUL-03
-        acts.append(A.CANCEL)
+        acts.append(_CANCEL)
     if not acts:
         return _ONLY_KEEP
-    acts.append(A.KEEP)
+    acts.append(_KEEP)
     return tuple(acts)
 
 
-def _adjust_actions(dice: Sequence[int], can_change: bool, can_paleo: bool) -> tuple[Action, ...]:
+def _adjust_actions(dice: Sequence[int], can_change: bool, can_paleo: bool) -> tuple[A.Spec, ...]:
     """The die-change decision (JUN-LET-03, JUN-CARD-06, JUN-RUL-11), memoised like the rerolls."""
-    acts: list[Action] = []
+    acts: list[A.Spec] = []
     shown = [f for f in range(6) if dice[f]]
     if can_change:
-        acts.extend(A.CHANGES[(a, b)] for a in shown for b in range(6) if b != a)
+        acts.extend((A.ChangeFace, FACES[a], FACES[b]) for a in shown for b in range(6) if b != a)
     if can_paleo:
-        acts.extend(A.PALEOS[(a, b)] for a in shown for b in range(6) if b != a)
-    acts.append(A.DONE)
+        acts.extend((A.Paleo, FACES[a], FACES[b]) for a in shown for b in range(6) if b != a)
+    acts.append(_DONE)
     return tuple(acts)
 
 
-_REROLL_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-_ADJUST_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+#: Memos of immutable specs (never action objects, which could be changed by whoever receives them).
+_REROLL_MEMO: dict[tuple[Any, ...], tuple[A.Spec, ...]] = {}
+_ADJUST_MEMO: dict[tuple[Any, ...], tuple[A.Spec, ...]] = {}
 
 
 class JungliLaState(State):
@@ -214,7 +219,8 @@ class JungliLaState(State):
         self.end_triggered = False
         self.end_reason: str | None = None
         self.forced_dice: list[int] = []
-        self._legal: tuple[Action, ...] | None = None
+        #: The legal actions of the pending decision as immutable specs (see ``actions.Spec``).
+        self._legal: tuple[A.Spec, ...] | None = None
         #: Cached public part of the observation; reset by every action that may change it.
         self._pub: dict[str, Any] | None = None
 
@@ -223,7 +229,7 @@ class JungliLaState(State):
 
         ``new`` starts as a shallow copy (the core already forked the generator, log and history).
         Ints, strings and bools are immutable. The two caches may stay shared because they are only
-        ever replaced, never changed in place: ``_legal`` is a tuple and ``_pub``
+        ever replaced, never changed in place: ``_legal`` is a tuple of immutable specs and ``_pub``
         a dict that is built once and then only read (``None`` when out of date).
         """
         d = new.__dict__
@@ -417,14 +423,14 @@ class JungliLaState(State):
             if len(legal) != 1:
                 self._legal = legal
                 return
-            self._do(self.current, legal[0], auto=True)
+            self._do(self.current, A.build(legal[0]), auto=True)
         self._legal = ()
 
     # ------------------------------------------------------------------ legal actions
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _compute_legal(self) -> tuple[A.Spec, ...]:
         phase, p = self.phase, self.current
         if phase == MATERIALS_PHASE:
-            return _MATERIAL_ACTIONS
+            return _MATERIAL_SPECS
         if phase == EXPLORE:
             return self._explore_actions(p)
         if phase == REROLL:
@@ -437,7 +443,7 @@ class JungliLaState(State):
             return acts
         if phase == ROLL:
             cap = min(MAX_DICE, BASE_DICE + self.card_dice(p) + self.letters[p] // COST_ADD_DIE)
-            return A.ROLLS[BASE_DICE:cap + 1]  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
+            return _ROLL_SPECS[BASE_DICE:cap + 1]  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
         if phase == ADJUST:
             can_change = self.letters[p] >= COST_CHANGE_FACE
             can_paleo = self.paleo_cards(p) > self.paleo_used
@@ -448,34 +454,34 @@ class JungliLaState(State):
             return acts
         if phase == DISCARD:
             m = self.materials[p]
-            return tuple(A.DISCARDS[i] for i in range(3) if m[i])  # JUN-MAT-04, JUN-RUL-15
+            return tuple(_DISCARD_SPECS[i] for i in range(3) if m[i])  # JUN-MAT-04, JUN-RUL-15
         return ()
 
-    def _explore_actions(self, p: int) -> tuple[Action, ...]:
+    def _explore_actions(self, p: int) -> tuple[A.Spec, ...]:
         """JUN-MOVE-01: one move and one Discovery action, in either order; Letter effects; end."""
-        acts: list[Action] = []
+        acts: list[A.Spec] = []
         pos, letters = self.pos[p], self.letters[p]
         if not self.moved and pos != GOAL:  # JUN-MOVE-03, JUN-RUL-12
             base = self.dice[M1] + 2 * self.dice[M2]  # JUN-MOVE-02
             # JUN-CARD-03: +1 per Geographer, optional; not one taken this turn (JUN-RUL-10)
             extra = sum(1 for c in self.cards[p] if CARD_VIRTUAL.get(c) == M1 and c not in self.fresh)
-            acts.extend(A.MOVES[s] for s in range(max(1, base), base + extra + 1))
+            acts.extend((A.Move, s) for s in range(max(1, base), base + extra + 1))
         if not self.discovered:  # JUN-DISC-04
             track = self.track
             if pos > 0 and self._can_pay(p, CARDS[track[pos - 1]].cost):  # JUN-DISC-01
-                acts.append(A.DISCOVER)
+                acts.append(_DISCOVER)
             if letters >= min(COST_REMOTE, COST_EXCHANGE):
                 occupied = self._occupied()
                 free = [cid for i, cid in enumerate(track) if i + 1 not in occupied]
                 if letters >= COST_REMOTE:  # JUN-LET-05, JUN-RUL-06
-                    acts.extend(A.REMOTES[c] for c in free if self._can_pay(p, CARDS[c].cost))
+                    acts.extend((A.Remote, c) for c in free if self._can_pay(p, CARDS[c].cost))
                 if letters >= COST_EXCHANGE:  # JUN-LET-07, JUN-RUL-07
-                    acts.extend(A.EXCHANGES[(g, t)] for g in self.cards[p] for t in free)
+                    acts.extend((A.Exchange, g, t) for g in self.cards[p] for t in free)
             if letters >= COST_WAGON and self.wagons[p] < MAX_WAGONS_PER_PLAYER and self.wagon_stock:  # JUN-LET-04
-                acts.append(A.WAGON)
+                acts.append(_WAGON)
         if pos == GOAL and letters >= COST_TREASURE and self.deck:  # JUN-LET-06
-            acts.append(A.TREASURE)
-        acts.append(A.END)
+            acts.append(_TREASURE)
+        acts.append(_END)
         return tuple(acts)
 
     def current_player(self) -> int | None:
@@ -485,18 +491,22 @@ class JungliLaState(State):
         return self.phase
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """The legal actions (new objects at every access; see :class:`actions.LegalActions`)."""
         if self.phase == OVER or (player is not None and player != self.current):
             return ()
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return A.LegalActions(legal)
 
     def check_action(self, player: int, action: Action) -> None:
-        legal = self._legal if self._legal is not None else self.legal_actions(player)
-        for a in legal:  # bots hand back the shared instances: identity first (hot loop)
-            if a is action:
-                return
-        if action not in legal:
+        """Legal only if its spec (exact class and field values, types already checked by ``apply``)
+        is one of the pending decision's specs: the engine never trusts an object it handed out."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        getter = A.SPEC_OF.get(type(action))
+        if getter is None or getter(action) not in legal:
             raise self.explain_illegal(player, action)
 
     def is_over(self) -> bool:

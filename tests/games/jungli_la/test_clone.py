@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from jaliz_learn import IllegalAction
 from jaliz_learn.core.rng import Rng
 
 from .helpers import GAME
@@ -67,3 +68,60 @@ def test_clone_plays_on_independently_and_caches_stay_right(n, seed):
     assert st.to_json() == before, "playing the clone changed the original"
     assert [st.observation(p) for p in range(n)] == obs_before
     assert [str(a) for a in st.legal_actions()] == legal_before
+
+
+def test_actions_handed_out_share_nothing_with_the_state_or_later_games():
+    """A bot that changes an action it was given (object.__setattr__) changes no rule and no later game."""
+    import jaliz_learn.games.jungli_la as pkg
+    import jaliz_learn.games.jungli_la.bots as bots
+    from jaliz_learn.core.actions import Action
+
+    st = GAME.initial_state(num_players=3, seed=21)
+    twin = GAME.initial_state(num_players=3, seed=21)
+    rng = Rng(4)
+    while not st.is_over():
+        legal = st.legal_actions()
+        listed = [str(a) for a in legal]
+        for a in legal:  # vandalise everything handed out
+            for name in getattr(type(a), "__match_args__", ()):
+                object.__setattr__(a, name, 99)
+        assert [str(a) for a in st.legal_actions()] == listed, "the state's legal actions changed"
+        assert legal[0] is not legal[0], "every access builds a new object"
+        i = rng.randrange(len(legal))
+        forged = legal[i]
+        if type(forged).__match_args__:
+            object.__setattr__(forged, type(forged).__match_args__[0], 99)
+            with pytest.raises(IllegalAction):
+                st.apply(forged)
+        action = st.legal_actions()[i]
+        st.apply(action)
+        twin.apply(str(action))
+    assert st.to_json() == twin.to_json()
+    for module in (pkg.actions, pkg.state, pkg.game, bots, pkg.positions):
+        found = [k for k, v in vars(module).items() if isinstance(v, Action)]
+        assert not found, f"module-level action objects in {module.__name__}: {found}"
+
+
+def test_observations_are_immutable_in_fact():
+    st = mid_game(4, 8, steps=90)
+    for viewer in (0, None):
+        obs = st.observation(viewer)
+
+        def check(value, path):
+            assert isinstance(value, (int, str, bool, type(None), tuple)), f"{path} is a {type(value).__name__}"
+            if isinstance(value, tuple):
+                for i, v in enumerate(value):
+                    check(v, f"{path}[{i}]")
+
+        for name, value in vars(obs).items():
+            check(value, name)
+
+
+def test_parsed_actions_have_exact_field_types():
+    from jaliz_learn.core.actions import check_action_fields
+
+    for text in ["roll 5", "reroll f m1", "change F T", "paleo L W", "gain each", "discard W", "move 3",
+                 "remote b03", "exchange A01 c02", "keep", "end"]:
+        action = GAME.parse_action(text, None)
+        assert type(action) in GAME.action_types.values()
+        check_action_fields(action)  # raises if a field is not exactly its declared type

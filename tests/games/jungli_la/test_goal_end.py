@@ -31,7 +31,7 @@ def test_reaching_the_goal_draws_one_hidden_treasure():
 
 @pytest.mark.rules("JUN-GOAL-02", "JUN-DISC-02")
 def test_several_explorers_reach_the_goal_active_player_first():
-    players = [{"pos": 2}, {"pos": 2, "materials": [3, 3, 3]}, {"pos": 2}]
+    players = [{"pos": 2}, {"pos": 2, "materials": [2, 2, 2]}, {"pos": 2}]
     st = position(track=["A01", "A02"], deck=DECK, players=players, current=1, phase="explore",
                   dice=["F", "F", "W", "W"])
     run(st, "discover")
