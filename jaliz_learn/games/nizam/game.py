@@ -46,7 +46,8 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.events import Event
-from ...core.game import Game, GameInfo, OptionSpec
+from ...core.game import Game, GameInfo, Observation, OptionSpec
+from ...core.rng import Rng
 from ...core.rules import RuleCatalogue
 from .actions import Draw, EndTurn, Move, Score, parse
 from .catalogue import NIZAM_RULES, PEARL_RULES
@@ -60,6 +61,7 @@ from .data import (
     START_HAND,
 )
 from .positions import read_state
+from .sampling import sample_state as sample_from_observation
 from .state import BaseState, NizamState, PearlState
 
 RULEBOOK = "shared/seeds/002_480ed5f04e982bd3.txt"
@@ -91,6 +93,11 @@ class _BoardGame(Game):
     def _state_from_json(self, data: Mapping[str, Any]) -> BaseState:
         """Read a full, compact or scenario position, validating every field (see :mod:`.positions`)."""
         return read_state(self, data)
+
+    # ---- search -------------------------------------------------------------------
+    def sample_state(self, observation: Observation, rng: Rng | int) -> BaseState:
+        """A full state consistent with ``observation``; hidden cards dealt uniformly (see :mod:`.sampling`)."""
+        return sample_from_observation(self, observation, rng)
 
     # ---- event text ---------------------------------------------------------------
     def describe_event(self, event: Event, viewer: int | None = None) -> str:

@@ -495,7 +495,7 @@ class NizamState(BaseState):
             self.board_rows(), counts_text(self.hands[player]) if player is not None else "",
             tuple(sum(h.values()) for h in self.hands), len(self.deck), counts_text(self.discard),
             tuple(self.points), self.runouts, self.num_players, self.moves_made, self.changed_lines(),
-            tuple(self.start_sigs) if self.moves_made else (), self.hand_limit, self.out_of_play)
+            tuple(self.start_sigs) if self.moves_made else (), self.hand_limit, self.out_of_play, self.idle_draws)
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         out = self.base_json(compact)

@@ -40,7 +40,8 @@ class NizamObservation(Observation):
     (public: every move is made in the open), which decides what scores (NIZ-SCORE-03);
     ``start_combinations`` gives each line's combination (e.g. ``"A3"``) at the start of the
     turn, in the order r1..r5, c1..c5 (empty while no move has been made). ``out_of_play`` lists the
-    cards a scenario position left out of the game (empty in a game set up by the rules).
+    cards a scenario position left out of the game (empty in a game set up by the rules);
+    ``idle_draws`` counts the draws in a row that found no card (NIZ-END-05).
     """
 
     board: tuple[str, ...]
@@ -56,6 +57,7 @@ class NizamObservation(Observation):
     start_combinations: tuple[str, ...]
     hand_limit: int | None
     out_of_play: str = ""
+    idle_draws: int = 0
 
     def _repr_svg_(self) -> str:
         # the picture module draws the board (same layout as the live board); imported here so the
