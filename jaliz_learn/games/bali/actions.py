@@ -24,11 +24,14 @@ BuildHut(area='pepper', field=2, returned=('pepper', 'rice'))
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import ClassVar
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from typing import Any, ClassVar
 
 from jaliz_learn.core.actions import Action
 from jaliz_learn.core.errors import InvalidNotation
+from jaliz_learn.core.legal import LazyActions
 
 from .data import BANANA_TILES, CARD_NAMES, KINDS
 
@@ -153,6 +156,84 @@ BASE_ACTION_TYPES: dict[str, type[Action]] = {
 }
 TANI_ACTION_TYPES: dict[str, type[Action]] = {**BASE_ACTION_TYPES, "build": BuildHut, "tile": ChooseTile}
 
+# ---- legal-action lists ----------------------------------------------------------------------
+#: An action described as plain immutable data: its class and its field values in order. The engine
+#: computes legality on specs and builds a fresh action object only when one is asked for, so no
+#: action object is ever shared between games, states or bots.
+Spec = tuple[type[Action], tuple[Any, ...]]
+
+
+def _field_getter(cls: type[Action]) -> Callable[[Any], tuple[Any, ...]]:
+    names = [f.name for f in fields(cls)]
+    if not names:
+        return lambda action: ()
+    get = attrgetter(*names)
+    if len(names) == 1:
+        return lambda action: (get(action),)
+    return get  # attrgetter of several names returns the tuple
+
+
+_GETTERS: dict[type[Action], Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def spec_of(action: Action) -> Spec:
+    """The spec of an action (its exact class and field values), e.g. to look it up among the legal ones.
+
+    >>> spec_of(PlayCards("rice", 2))[1]
+    ('rice', 2)
+    """
+    cls = type(action)
+    get = _GETTERS.get(cls)
+    if get is None:
+        get = _GETTERS[cls] = _field_getter(cls)
+    return cls, get(action)
+
+
+class BaliActions(LazyActions):
+    """The legal actions of one decision: a sequence that builds a fresh action for every access.
+
+    It holds only specs (immutable data), never the state or an action object it handed out.
+
+    >>> acts = BaliActions(((TakeCard, (1,)), (TakeCard, (2,))))
+    >>> len(acts), acts[1], TakeCard(2) in acts, acts[0] is acts[0]
+    (2, TakeCard(column=2), True, False)
+    """
+
+    __slots__ = ("_specs", "_keys")
+
+    def __init__(self, specs: tuple[Spec, ...], keys: frozenset[Spec] | None = None) -> None:
+        self._specs = specs
+        self._keys = frozenset(specs) if keys is None else keys
+        self._len = len(specs)
+
+    def _build(self, i: int) -> Action:
+        cls, args = self._specs[i]
+        return cls(*args)
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and 0 <= i < self._len:  # the hot path (a bot picking an index)
+            cls, args = self._specs[i]
+            return cls(*args)
+        return super().__getitem__(i)
+
+    def __iter__(self) -> Iterator[Action]:
+        for cls, args in self._specs:
+            yield cls(*args)
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, Action) and spec_of(item) in self._keys
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BaliActions):
+            return self._specs == other._specs
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"BaliActions([{', '.join(str(a) for a in self)}])"
+
+
 _KIND_ALT = "|".join(KINDS)
 _CARD_ALT = "|".join(CARD_NAMES)
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), name) for p, name in (
@@ -164,8 +245,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), name)
     (r"tile (\S+)", "tile"),
     (rf"offer ({_KIND_ALT})", "offer"),
     (rf"altar ({_KIND_ALT})", "altar"),
-    (r"take ([0-9]+)", "take"),
-    (r"reward ([0-9]+) ?vps? ([0-9]+) ?stones?", "reward"),
+    (r"take ([0-9]{1,6})", "take"),  # bounded: int() of thousands of digits is refused by Python
+    (r"reward ([0-9]{1,6}) ?vps? ([0-9]{1,6}) ?stones?", "reward"),
 ))
 
 HELP = ("buy KIND | skip | play CARD | play N FARMER | discard CARD | build AREA FIELD KIND+KIND.. | tile NAME | "

@@ -26,6 +26,7 @@ from jaliz_learn.core.game import Observation, Outcome, State
 from . import data as D
 from .actions import (
     AltarFromSupply,
+    BaliActions,
     BuildHut,
     BuyOffering,
     ChooseTile,
@@ -34,42 +35,47 @@ from .actions import (
     PlayCards,
     ShrineReward,
     SkipBuy,
+    Spec,
     TakeCard,
+    spec_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BaliGame
 
-# ---- prebuilt action values (the hot loop reuses them instead of building new ones) ------------
-SKIP = SkipBuy()
-BUY = tuple(BuyOffering(k) for k in D.KINDS)
-OFFER = tuple(Offer(k) for k in D.KINDS)
-ALTAR = tuple(AltarFromSupply(k) for k in D.KINDS)
-TAKE = tuple(TakeCard(c + 1) for c in range(D.COLUMNS))
-PLAY_ONE = tuple(PlayCards(name, 1) for name in D.CARD_NAMES)
-PLAY_FARMERS = {(D.FARMER_BASE + k, n): PlayCards(D.KINDS[k], n)
+# ---- legal actions as specs (class, field values): plain immutable data, never action objects ------
+# The state computes legality on specs and hands out a BaliActions sequence that builds a fresh action
+# on every access, so a bot that mutates an action it was given changes nothing anywhere else.
+SKIP: Spec = (SkipBuy, ())
+BUY = tuple((BuyOffering, (k,)) for k in D.KINDS)
+OFFER = tuple((Offer, (k,)) for k in D.KINDS)
+ALTAR = tuple((AltarFromSupply, (k,)) for k in D.KINDS)
+TAKE: tuple[Spec, ...] = tuple((TakeCard, (c + 1,)) for c in range(D.COLUMNS))
+TAKE_KEYS = frozenset(TAKE)
+PLAY_ONE = tuple((PlayCards, (name, 1)) for name in D.CARD_NAMES)
+PLAY_FARMERS = {(D.FARMER_BASE + k, n): (PlayCards, (D.KINDS[k], n))
                 for k in range(D.NUM_KINDS) for n in range(1, D.MAX_FARMER_GROUP + 1)}
-DISCARD = tuple(DiscardCard(name) for name in D.CARD_NAMES)
-TILE = {name: ChooseTile(name) for name in D.BANANA_TILES}
-_REWARDS: dict[int, tuple[ShrineReward, ...]] = {}
-_BUILDS: dict[tuple[int, tuple[int, ...]], BuildHut] = {}
+DISCARD = tuple((DiscardCard, (name,)) for name in D.CARD_NAMES)
+TILE = {name: (ChooseTile, (name,)) for name in D.BANANA_TILES}
+_REWARDS: dict[int, tuple[Spec, ...]] = {}
+_BUILDS: dict[tuple[int, tuple[int, ...]], Spec] = {}
 
-def reward_actions(units: int) -> tuple[ShrineReward, ...]:
+
+def reward_specs(units: int) -> tuple[Spec, ...]:
     """Every split of ``units`` shrine units into VP and stones, most VP first (BAL-SCORE-04)."""
     acts = _REWARDS.get(units)
     if acts is None:
-        acts = _REWARDS[units] = tuple(ShrineReward(v, units - v) for v in range(units, -1, -1))
+        acts = _REWARDS[units] = tuple((ShrineReward, (v, units - v)) for v in range(units, -1, -1))
     return acts
 
 
-def build_action(kind: int, returned: tuple[int, ...]) -> BuildHut:
-    """The (cached) action building in the area of ``kind`` returning ``returned`` (sorted kind indices)."""
+def build_spec(kind: int, returned: tuple[int, ...]) -> Spec:
+    """Building in the area of ``kind`` returning ``returned`` (sorted kind indices) (TAN-BUILD-01..03)."""
     key = (kind, returned)
-    act = _BUILDS.get(key)
-    if act is None:
-        act = _BUILDS[key] = BuildHut(D.KINDS[kind], len(returned),
-                                      tuple(sorted(D.KINDS[k] for k in returned)))
-    return act
+    spec = _BUILDS.get(key)
+    if spec is None:
+        spec = _BUILDS[key] = (BuildHut, (D.KINDS[kind], len(returned), tuple(sorted(D.KINDS[k] for k in returned))))
+    return spec
 
 
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
@@ -137,8 +143,8 @@ class BaliState(State):
         self.tiles: list[str] = list(D.BANANA_TILES) if self.tani else []
         self.ganesha: int | None = None  # None: on the temple space
         self.final: list[dict[str, int]] | None = None
-        self._legal: tuple[Action, ...] | None = None
-        self._legal_set: frozenset[Action] = frozenset()
+        self._legal: tuple[Spec, ...] | None = None  # specs of the legal actions, until the next change
+        self._legal_keys: frozenset[Spec] = frozenset()
 
     # ---- setup (BAL-SETUP-01..06, TAN-SETUP-01..03) -----------------------------------------
     def setup(self) -> None:
@@ -192,19 +198,20 @@ class BaliState(State):
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.over or (player is not None and player != self.current_player()):
             return ()
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-            self._legal_set = frozenset(legal)
-        return legal
+        specs = self._legal
+        if specs is None:
+            specs = self._legal = self._compute_legal()
+            self._legal_keys = TAKE_KEYS if specs is TAKE else frozenset(specs)
+        return BaliActions(specs, self._legal_keys)
 
     def check_action(self, player: int, action: Action) -> None:
         if self._legal is None:
             self.legal_actions()
-        if action not in self._legal_set:
+        # by value, against the state's own specs (never against an object handed out to a bot)
+        if spec_of(action) not in self._legal_keys:
             raise self.explain_illegal(player, action)
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _compute_legal(self) -> tuple[Spec, ...]:
         phase = self.phase
         p = self.current_player()
         assert p is not None  # only called while the game runs
@@ -220,23 +227,23 @@ class BaliState(State):
         if phase == "offer-supply":
             return tuple(ALTAR[k] for k in range(D.NUM_KINDS) if self.supply[k])  # BAL-SCORE-06
         if phase == "shrine-reward":
-            return reward_actions(self.reward_queue[0][1])
+            return reward_specs(self.reward_queue[0][1])
         if phase == "banana-tile":
             return tuple(TILE[t] for t in self.tiles)
         raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
 
-    def _buyable(self, p: int) -> list[BuyOffering]:
+    def _buyable(self, p: int) -> list[Spec]:
         """Offering cards ``p`` may buy now (BAL-BUY-02; an empty pile cannot be bought, BAL-SCORE-06)."""
         # price = base - matching farmers (floor 0) <= stones, written inline for the hot loop
         need = D.OFFERING_BASE_PRICE - self.stones[p]
         display, supply = self.displays[p], self.supply
         return [BUY[k] for k in range(D.NUM_KINDS) if supply[k] and display[D.FARMER_BASE + k] >= need]
 
-    def _play_options(self, p: int) -> tuple[Action, ...]:
+    def _play_options(self, p: int) -> tuple[Spec, ...]:
         """Phase 2 options (BAL-PLAY-01..04, TAN-BUILD-01..04); a discard only if none exists (BAL-PLAY-06)."""
         hand = self.hands[p]
         stones = self.stones[p]
-        out: list[Action] = []
+        out: list[Spec] = []
         seen: set[int] = set()
         for card in hand:
             if card in seen:
@@ -255,15 +262,15 @@ class BaliState(State):
             out = [DISCARD[c] for c in sorted(seen)]
         return tuple(out)
 
-    def _builds(self, p: int, kind: int) -> list[BuildHut]:
+    def _builds(self, p: int, kind: int) -> list[Spec]:
         """Huts ``p`` can build in the area of ``kind`` (TAN-BUILD-03: the returned count is the field,
         TAN-BUILD-04: only a free field)."""
         stock = self.stocks[p]
         total = sum(stock)
-        out: list[BuildHut] = []
+        out: list[Spec] = []
         for f, owner in enumerate(self.village[kind]):
             if owner < 0 and f + 1 <= total:
-                out.extend(build_action(kind, ms) for ms in multisets(stock, f + 1))
+                out.extend(build_spec(kind, ms) for ms in multisets(stock, f + 1))
         return out
 
     # ---- effects ------------------------------------------------------------------------------
@@ -554,14 +561,14 @@ class BaliState(State):
     def reset_caches(self) -> None:
         """Forget what is cached about the position (after it was set from outside, e.g. read from JSON)."""
         self._legal = None
-        self._legal_set = frozenset()
+        self._legal_keys = frozenset()
 
     # ---- copies ------------------------------------------------------------------------------
     def _copy_into(self, new: State) -> None:
         """Hand-written copies of every mutable container (``new`` starts as a shallow copy).
 
-        Ints, strings, tuples and the cached legal actions (a tuple and a frozenset, replaced on every
-        change, never mutated) stay shared. ``final`` holds dicts that are never changed once written.
+        Ints, strings, tuples and the cached legal-action specs (a tuple and a frozenset of plain data,
+        replaced on every change, never mutated) stay shared. ``final`` holds dicts that are never changed once written.
         """
         d = new.__dict__
         d["hands"] = list(map(list.copy, self.hands))

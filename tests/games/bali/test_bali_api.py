@@ -102,3 +102,49 @@ def test_fast_observation_is_a_complete_frozen_dataclass():
         assert BaliObservation(**vars(obs)) == obs
         with pytest.raises(dataclasses.FrozenInstanceError):
             obs.stones = (99,)  # type: ignore[misc]
+
+
+@pytest.mark.rules("BAL-TURN-01")
+def test_legal_actions_are_fresh_objects_that_a_bot_cannot_corrupt():
+    s = new("bali-tani", 3, seed=6)
+    legal = s.legal_actions()
+    first = legal[0]
+    assert first is not s.legal_actions()[0] and first == s.legal_actions()[0]
+    object.__setattr__(first, "card", "shrine")  # a hostile bot rewrites what it was given
+    assert [str(a) for a in s.legal_actions()] == [str(a) for a in new("bali-tani", 3, seed=6).legal_actions()]
+    other = new("bali-tani", 3, seed=6)
+    assert str(other.legal_actions()[0]) != "play shrine", "nothing leaks into other games"
+    with pytest.raises(jaliz_learn.IllegalAction):
+        s.apply(first)  # judged by its value now, not by where it came from
+
+
+@pytest.mark.rules("BAL-HIDDEN-01")
+def test_observations_hold_only_immutable_values():
+    s = new("bali-tani", 3, seed=2)
+    for _ in range(40):
+        s.apply(s.legal_actions()[0])
+    allowed = (int, str, bool, type(None), float)
+
+    def frozen(value):
+        if isinstance(value, tuple):
+            return all(frozen(v) for v in value)
+        return isinstance(value, allowed)
+
+    for p in (0, 1, None):
+        obs = s.observation(p)
+        for name, value in vars(obs).items():
+            assert frozen(value), f"{name} is mutable: {type(value).__name__}"
+
+
+@pytest.mark.rules("BAL-TURN-01")
+@pytest.mark.parametrize("text", ["take 2", "reward 2vp 1stone", "play 3 pepper", "build banana 2 peanut+rice",
+                                  "tile masons", "buy rice", "skip", "discard mason", "offer rice", "altar rice"])
+def test_parsed_actions_have_exact_field_types(text):
+    from jaliz_learn.core.actions import check_exact_action
+
+    game = jaliz_learn.load_game("bali-tani")
+    action = game.parse_action(text, None)
+    check_exact_action(action, game.action_types)
+    assert type(action) in set(game.action_types.values())
+    with pytest.raises(InvalidNotation):
+        game.parse_action("take " + "9" * 5000, None)

@@ -18,7 +18,8 @@ from .bali_helpers import card_total, expected_cards, new, offering_total, playo
 
 GAMES = ("bali", "bali-tani")
 #: actions of every kind, legal somewhere, used to probe illegal moves
-POOL = (S.SKIP, *S.BUY, *S.OFFER, *S.ALTAR, *S.TAKE, *S.PLAY_ONE, *S.PLAY_FARMERS.values(), *S.DISCARD,
+POOL = (*(cls(*args) for cls, args in (S.SKIP, *S.BUY, *S.OFFER, *S.ALTAR, *S.TAKE, *S.PLAY_ONE,
+                                         *S.PLAY_FARMERS.values(), *S.DISCARD)),
         TakeCard(5), ShrineReward(1, 1), ShrineReward(0, 9), ChooseTile("priests"),
         BuildHut("pepper", 1, ("rice",)), BuildHut("rice", 2, ("pepper", "rice")), BuildHut("banana", 3, ("rice",)))
 
