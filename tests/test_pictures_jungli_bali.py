@@ -113,7 +113,7 @@ def test_jungli_la_pictures_hide_other_players_treasure_values():
         assert st.observation(viewer)._repr_svg_() == other.observation(viewer)._repr_svg_(), viewer
     assert st._repr_svg_() == other._repr_svg_()  # the state's picture is the spectator's
     mine, theirs = st.observation(1)._repr_svg_(), other.observation(1)._repr_svg_()
-    assert mine != theirs and "(1+1)" in mine and "(3+3)" in theirs  # the owner sees them
+    assert mine != theirs and "Treasure 2, 2 VP" in mine and "Treasure 2, 6 VP" in theirs  # the owner sees them
 
 
 # ---------------------------------------------------------------- Bali

@@ -14,7 +14,7 @@ shrine: roof, farmer: leaf), so nothing depends on telling colours apart.
 >>> svg.startswith("<svg") and "Altar" in svg and "Village of Tani" in svg
 True
 >>> BaliLayout(3, True).height
-782
+588
 """
 
 from __future__ import annotations
@@ -27,17 +27,17 @@ from ..games.bali.data import BANANA_TILES, CARD_NAMES, CARD_TITLES, KINDS, offe
 from ._jb_scene import INK, Rect, Scene, html_wrap
 
 WIDTH = 960
-MARGIN = 14
-HEADER_H = 40
-SQUARE_TOP = HEADER_H + 8
-SQUARE_W = 532
-COL_W = 122
+MARGIN = 12
+HEADER_H = 36
+SQUARE_TOP = HEADER_H + 6
+COL_W = 110
 COL_GAP = 8
-CARD_H = 52
-CARD_GAP = 6
-SQUARE_H = 26 + 4 * (CARD_H + CARD_GAP) + 30
-PLAYER_H = 104
-VILLAGE_H = 112
+SQUARE_W = 20 + 4 * COL_W + 3 * COL_GAP
+CARD_H = 44
+CARD_GAP = 5
+SQUARE_H = 24 + 4 * (CARD_H + CARD_GAP) + 22
+PLAYER_H = 68
+VILLAGE_H = 84
 BG = "#f8f5ee"
 SELECT = "#ffd400"
 PANEL = "#efe9dc"
@@ -61,18 +61,18 @@ class BaliLayout:
 
     @property
     def players_top(self) -> float:
-        return SQUARE_TOP + SQUARE_H + 10
+        return SQUARE_TOP + SQUARE_H + 8
 
     @property
     def village_top(self) -> float:
-        return self.players_top + self.num_players * PLAYER_H + 4
+        return self.players_top + self.num_players * PLAYER_H + 2
 
     @property
     def height(self) -> int:
-        return int(self.village_top + (VILLAGE_H + 8 if self.tani else 4))
+        return int(self.village_top + (VILLAGE_H + 6 if self.tani else 4))
 
     def square_card(self, col: int, row: int) -> Rect:
-        return (MARGIN + 10 + col * (COL_W + COL_GAP), SQUARE_TOP + 26 + row * (CARD_H + CARD_GAP), COL_W, CARD_H)
+        return (MARGIN + 10 + col * (COL_W + COL_GAP), SQUARE_TOP + 24 + row * (CARD_H + CARD_GAP), COL_W, CARD_H)
 
     def altar_rect(self) -> Rect:
         x = MARGIN + SQUARE_W + 10
@@ -80,23 +80,23 @@ class BaliLayout:
 
     def altar_row(self, k: int) -> Rect:
         x, y, w, _ = self.altar_rect()
-        return (x + 8, y + 46 + k * 34, w - 16, 30)
+        return (x + 8, y + 40 + k * 30, w - 16, 26)
 
     def player_rect(self, p: int) -> Rect:
-        return (MARGIN, self.players_top + p * PLAYER_H, self.width - 2 * MARGIN, PLAYER_H - 6)
+        return (MARGIN, self.players_top + p * PLAYER_H, self.width - 2 * MARGIN, PLAYER_H - 4)
 
     def hand_card(self, p: int, i: int) -> Rect:
         x, y, _, _ = self.player_rect(p)
-        return (x + 150 + i * 80, y + 30, 74, 40)
+        return (x + 150 + i * 70, y + 20, 66, 34)
 
     def stock_rect(self, p: int, k: int) -> Rect:
         x, y, _, _ = self.player_rect(p)
-        return (x + 410 + k * 62, y + 30, 58, 26)
+        return (x + 366 + k * 57, y + 20, 54, 22)
 
     def field_rect(self, k: int, f: int) -> Rect:
         area_w = (self.width - 2 * MARGIN - 220) / 4
-        return (MARGIN + 8 + k * area_w + 6 + f * (area_w - 12) / 3, self.village_top + 46,
-                (area_w - 12) / 3 - 4, 40)
+        return (MARGIN + 8 + k * area_w + 5 + f * (area_w - 16) / 3, self.village_top + 40,
+                (area_w - 16) / 3 - 3, 36)
 
 
 def observation_of(obj: Any) -> Any:
@@ -136,9 +136,9 @@ def _header(sc: Scene, obs: Any, lay: BaliLayout, name: str, note: str) -> None:
         f"{name}  turn {obs.turn}  P{obs.current_player} to play: {obs.decision}")
     if note:
         left += f"  [{note}]"
-    sc.text(MARGIN, 26, left, size=16, bold=True, bg=dark, max_width=600)
+    sc.text(MARGIN, 24, left, size=15, bold=True, bg=dark, max_width=600)
     right = f"draw pile {obs.draw_pile}, discard pile {len(obs.discard)}"
-    sc.text(lay.width - MARGIN, 26, right, size=13, bg=dark, anchor="end", max_width=320)
+    sc.text(lay.width - MARGIN, 24, right, size=13, bg=dark, anchor="end", max_width=320)
 
 
 def card_glyph(sc: Scene, card: str, x: float, y: float, s: float = 14) -> None:
@@ -159,66 +159,63 @@ def draw_card(sc: Scene, card: str, rect: Rect, small: bool = False) -> None:
     x, y, w, h = rect
     bg = CARD_BG[card]
     sc.rect(x, y, w, h, fill=bg, stroke="#5a4a3a", width=1.2, radius=5)
-    card_glyph(sc, card, x + 5, y + 5, 12 if small else 14)
-    sc.text(x + (22 if small else 24), y + 17, card, size=12 if small else 13, bold=True, bg=bg,
-            max_width=w - 26)
-    if not small:
-        sc.text(x + 6, y + 36, _TITLE[card], size=11, bg=bg, max_width=w - 10)
+    card_glyph(sc, card, x + 4, y + 5, 12)
+    sc.text(x + 20, y + 16, card, size=11 if small else 12, bold=True, bg=bg, max_width=w - 22)
+    sc.text(x + 5, y + (29 if small else 34), "farmer" if small and card in KINDS else _TITLE[card], size=10 if small
+            else 11, bg=bg, max_width=w - 8)
 
 
 def _square(sc: Scene, obs: Any, lay: BaliLayout, takeable: set[int]) -> None:
     x, y = MARGIN, SQUARE_TOP
     sc.rect(x, y, SQUARE_W, SQUARE_H, fill=PANEL, stroke="#b9ad92", radius=6)
-    sc.text(x + 10, y + 18, "Village square (the bottom card of a column can be taken)", size=13, bold=True,
+    sc.text(x + 10, y + 17, "Village square: the bottom card of a column can be taken", size=12, bold=True,
             bg=PANEL, max_width=SQUARE_W - 20)
     for c, col in enumerate(obs.square):
         for r, card in enumerate(col):
-            rect = lay.square_card(c, r)
-            draw_card(sc, card, rect)
+            draw_card(sc, card, lay.square_card(c, r))
         if col:
             bottom = lay.square_card(c, len(col) - 1)
             sc.hit(bottom, ("column", c + 1))
             bx, by, bw, bh = bottom
             if c in takeable:
                 sc.rect(bx - 3, by - 3, bw + 6, bh + 6, stroke=INK, width=3, dash=True)
-                sc.rect(bx + bw / 2 - 38, by + bh + 5, 76, 19, fill=SELECT, stroke=INK, radius=4)
-                sc.text(bx + bw / 2, by + bh + 19, f"take {c + 1}", size=12, bold=True, bg=SELECT, anchor="middle")
+                sc.rect(bx + bw / 2 - 32, by + bh + 3, 64, 16, fill=SELECT, stroke=INK, radius=4)
+                sc.text(bx + bw / 2, by + bh + 15, f"take {c + 1}", size=11, bold=True, bg=SELECT, anchor="middle")
             else:
-                sc.text(bx + bw / 2, by + bh + 19, f"column {c + 1}", size=11, bg=PANEL, anchor="middle")
+                sc.text(bx + bw / 2, by + bh + 15, f"column {c + 1}", size=11, bg=PANEL, anchor="middle")
         else:
             ex, ey, ew, eh = lay.square_card(c, 0)
             sc.rect(ex, ey, ew, eh, stroke="#8a7d62", width=1, dash=True, radius=5)
-            sc.text(ex + ew / 2, ey + 30, f"column {c + 1} empty", size=11, bg=PANEL, anchor="middle")
+            sc.text(ex + ew / 2, ey + 26, f"column {c + 1} empty", size=11, bg=PANEL, anchor="middle")
 
 
 def _altar(sc: Scene, obs: Any, lay: BaliLayout) -> None:
     x, y, w, h = lay.altar_rect()
     sc.rect(x, y, w, h, fill=PANEL, stroke="#b9ad92", radius=6)
-    sc.text(x + 10, y + 18, "Altar (offerings) and ranking", size=13, bold=True, bg=PANEL, max_width=w - 20)
-    sc.text(x + 10, y + 36, "kind", size=11, bg=PANEL)
-    for label, dx in (("on altar", 120), ("rank", 190), ("VP/card", 240), ("supply", 300)):
-        sc.text(x + dx, y + 36, label, size=11, bg=PANEL)
+    sc.text(x + 10, y + 17, "Altar (offerings) and ranking", size=12, bold=True, bg=PANEL, max_width=w - 20)
+    for label, dx in (("kind", 34), ("on altar", 140), ("rank", 214), ("VP/card", 268), ("supply", 346)):
+        sc.text(x + dx, y + 34, label, size=11, bg=PANEL)
     values = offering_values(list(obs.altar_open))
     rank = [sum(1 for j in range(4) if obs.altar_open[j] > obs.altar_open[k]) for k in range(4)]
     for k, kind in enumerate(KINDS):
         rx, ry, rw, rh = lay.altar_row(k)
         bg = CARD_BG[kind]
         sc.rect(rx, ry, rw, rh, fill=bg, stroke="#5a4a3a", radius=4)
-        card_glyph(sc, kind, rx + 6, ry + 8, 14)
-        sc.text(rx + 26, ry + 20, kind, size=13, bold=True, bg=bg)
-        sc.text(rx + 112, ry + 20, str(obs.altar_open[k]), size=13, bold=True, bg=bg)
-        sc.text(rx + 182, ry + 20, _RANK[rank[k]], size=13, bg=bg)
-        sc.text(rx + 232, ry + 20, str(values[k]), size=13, bold=True, bg=bg)
-        sc.text(rx + 292, ry + 20, str(obs.supply[k]), size=13, bg=bg)
+        card_glyph(sc, kind, rx + 6, ry + 6, 14)
+        sc.text(rx + 26, ry + 18, kind, size=12, bold=True, bg=bg)
+        sc.text(rx + 132, ry + 18, str(obs.altar_open[k]), size=12, bold=True, bg=bg)
+        sc.text(rx + 206, ry + 18, _RANK[rank[k]], size=12, bg=bg)
+        sc.text(rx + 260, ry + 18, str(values[k]), size=12, bold=True, bg=bg)
+        sc.text(rx + 338, ry + 18, str(obs.supply[k]), size=12, bg=bg)
         sc.hit((rx, ry, rw, rh), ("altar", kind))
     hidden = f"face down on the altar: {obs.altar_hidden}"
     mine = tuple(obs.my_hidden_offerings)
     if obs.player is not None and any(mine):
         hidden += " (yours: " + ", ".join(f"{KINDS[k]} {n}" for k, n in enumerate(mine) if n) + ")"
-    sc.text(x + 10, y + 200, hidden, size=12, bg=PANEL, max_width=w - 20)
-    sc.text(x + 10, y + 218, "(the ranking shown counts the open cards only)", size=11, bg=PANEL, max_width=w - 20)
+    sc.text(x + 10, y + 178, hidden, size=12, bg=PANEL, max_width=w - 20)
+    sc.text(x + 10, y + 194, "(the ranking shown counts the open cards only)", size=11, bg=PANEL, max_width=w - 20)
     rev = obs.revealed or "none"
-    sc.text(x + 10, y + 244, f"card revealed for scoring: {rev}", size=12, bold=True, bg=PANEL, max_width=w - 20)
+    sc.text(x + 10, y + 220, f"card revealed for scoring: {rev}", size=12, bold=True, bg=PANEL, max_width=w - 20)
 
 
 def _player(sc: Scene, obs: Any, lay: BaliLayout, p: int, selected: tuple[Any, ...] | None) -> None:
@@ -227,18 +224,17 @@ def _player(sc: Scene, obs: Any, lay: BaliLayout, p: int, selected: tuple[Any, .
     bg = "#fff4c9" if current else "#f1ede3"
     sc.rect(x, y, w, h, fill=bg, stroke=INK if current else "#b9ad92", width=2.5 if current else 1, radius=6)
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-    sc.circle(x + 22, y + 24, 13, fill=colour, stroke=INK, width=1.5)
-    sc.text(x + 22, y + 28, f"P{p}", size=11, bold=True, bg=colour, anchor="middle")
+    sc.circle(x + 17, y + 20, 12, fill=colour, stroke=INK, width=1.5)
+    sc.text(x + 17, y + 24, f"P{p}", size=10, bold=True, bg=colour, anchor="middle")
     who = "you" if p == obs.player else ("to play" if current else "")
-    sc.text(x + 42, y + 22, f"P{p}" + (f" ({who})" if who else ""), size=13, bold=True, bg=bg, max_width=100)
-    # stones (grey disc) and VP (star-like badge): shape + number + word
-    sc.circle(x + 24, y + 58, 11, fill="#9a9a9a", stroke=INK, width=1)
-    sc.text(x + 42, y + 62, f"stones {obs.stones[p]}", size=12, bold=True, bg=bg)
-    sc.rect(x + 14, y + 73, 20, 18, fill="#f3d27a", stroke=INK, width=1, radius=3)
-    sc.text(x + 24, y + 86, "VP", size=9, bold=True, bg="#f3d27a", anchor="middle")
-    sc.text(x + 42, y + 87, f"VP {obs.vp[p]}", size=12, bold=True, bg=bg)
+    sc.text(x + 34, y + 17, f"P{p}" + (f" ({who})" if who else ""), size=12, bold=True, bg=bg, max_width=104)
+    # stones (grey disc) and VP (gold badge): shape + number + word
+    sc.circle(x + 12, y + 45, 6, fill="#9a9a9a", stroke=INK, width=1)
+    sc.text(x + 22, y + 49, f"stones {obs.stones[p]}", size=12, bold=True, bg=bg)
+    sc.rect(x + 82, y + 38, 15, 14, fill="#f3d27a", stroke=INK, width=1, radius=3)
+    sc.text(x + 102, y + 49, f"VP {obs.vp[p]}", size=12, bold=True, bg=bg)
     # hand: own cards face up (clickable), the others' as a count of card backs
-    sc.text(x + 150, y + 20, "hand", size=11, bg=bg)
+    sc.text(x + 150, y + 14, "hand", size=11, bg=bg)
     if p == obs.player and obs.hand is not None:
         for i, card in enumerate(obs.hand):
             rect = lay.hand_card(p, i)
@@ -248,75 +244,74 @@ def _player(sc: Scene, obs: Any, lay: BaliLayout, p: int, selected: tuple[Any, .
                 hx, hy, hw, hh = rect
                 sc.rect(hx - 3, hy - 3, hw + 6, hh + 6, stroke=INK, width=3)
     else:
+        cx, cy, _, _ = lay.hand_card(p, 0)
         for i in range(obs.hand_sizes[p]):
-            cx, cy, _, _ = lay.hand_card(p, 0)
-            sc.rect(cx + i * 14, cy, 30, 40, fill="#6b4e8a", stroke=INK, width=1, radius=3)
-        sc.text(x + 150 + max(obs.hand_sizes[p] - 1, 0) * 14 + 38, y + 55, f"{obs.hand_sizes[p]} cards", size=12,
-                bg=bg)
+            sc.rect(cx + i * 10, cy, 24, 34, fill="#6b4e8a", stroke=INK, width=1, radius=3)
+        sc.text(cx + max(obs.hand_sizes[p] - 1, 0) * 10 + 32, y + 42, f"{obs.hand_sizes[p]} cards", size=12, bg=bg)
     # offering stock: own per kind, the others' as a count
-    sc.text(x + 410, y + 20, "offering stock", size=11, bg=bg)
+    sc.text(x + 366, y + 14, "offering stock", size=11, bg=bg)
     if p == obs.player and obs.stock is not None:
         for k, kind in enumerate(KINDS):
             rect = lay.stock_rect(p, k)
             sx, sy, sw, sh = rect
             sc.rect(sx, sy, sw, sh, fill=CARD_BG[kind], stroke="#5a4a3a", radius=4)
-            sc.text(sx + sw / 2, sy + 18, f"{kind} {obs.stock[k]}", size=11, bold=True, bg=CARD_BG[kind],
+            sc.text(sx + sw / 2, sy + 15, f"{kind} {obs.stock[k]}", size=10, bold=True, bg=CARD_BG[kind],
                     anchor="middle", max_width=sw - 2)
             sc.hit(rect, ("stock", kind))
     else:
-        sc.text(x + 410, y + 48, f"{obs.stock_sizes[p]} offering cards (hidden)", size=12, bg=bg)
+        sc.text(x + 366, y + 37, f"{obs.stock_sizes[p]} cards (hidden)", size=12, bg=bg)
+    if obs.expansion:
+        extra = f"huts to build: {obs.huts[p]}" + (", has Ganesha" if obs.ganesha == p else "")
+        sc.text(x + 366, y + 58, extra, size=11, bold=obs.ganesha == p, bg=bg)
     # display: played cards by type
-    sc.text(x + 664, y + 20, "played cards", size=11, bg=bg)
+    px0 = x + 606
+    sc.text(px0, y + 14, "played cards", size=11, bg=bg)
     shown = [(CARD_NAMES[t], n) for t, n in enumerate(obs.displays[p]) if n]
     for j, (card, n) in enumerate(shown):
-        r, c = divmod(j, 3)
-        cx, cy = x + 664 + c * 88, y + 28 + r * 24
-        sc.rect(cx, cy, 84, 21, fill=CARD_BG[card], stroke="#5a4a3a", width=1, radius=3)
-        card_glyph(sc, card, cx + 3, cy + 4, 12)
-        sc.text(cx + 18, cy + 15, f"{card} x{n}", size=11, bold=True, bg=CARD_BG[card], max_width=66)
+        r, c = divmod(j, 4)
+        cx, cy = px0 + c * 82, y + 19 + r * 22
+        sc.rect(cx, cy, 79, 19, fill=CARD_BG[card], stroke="#5a4a3a", width=1, radius=3)
+        card_glyph(sc, card, cx + 3, cy + 4, 11)
+        sc.text(cx + 17, cy + 14, f"{card} x{n}", size=10, bold=True, bg=CARD_BG[card], max_width=62)
     if not shown:
-        sc.text(x + 664, y + 44, "none yet", size=11, bg=bg)
-    if obs.expansion:
-        sc.text(x + 150, y + 90, f"huts left to build: {obs.huts[p]}", size=11, bg=bg)
-        if obs.ganesha == p:
-            sc.text(x + 410, y + 90, "has Ganesha", size=11, bold=True, bg=bg)
+        sc.text(px0, y + 36, "none yet", size=11, bg=bg)
 
 
 def _village(sc: Scene, obs: Any, lay: BaliLayout) -> None:
     top = lay.village_top
     x, w = MARGIN, lay.width - 2 * MARGIN
     sc.rect(x, top, w, VILLAGE_H, fill=PANEL, stroke="#b9ad92", radius=6)
-    sc.text(x + 10, top + 18, "Village of Tani: areas and fields (field n costs n offering cards)", size=13,
-            bold=True, bg=PANEL, max_width=w - 240)
+    sc.text(x + 10, top + 15, "Village of Tani: field n costs n offering cards", size=12, bold=True, bg=PANEL,
+            max_width=w - 240)
     area_w = (w - 220) / 4
     for k, kind in enumerate(KINDS):
         ax = x + 8 + k * area_w
-        sc.rect(ax, top + 26, area_w - 6, 78, fill=CARD_BG[kind], stroke="#5a4a3a", radius=5)
-        card_glyph(sc, kind, ax + 6, top + 30, 12)
-        bonus = {"rice": "Ganesha", "peanut": "Ganesha", "banana": "tile", "pepper": "+4 stones"}[kind]
-        sc.text(ax + 22, top + 41, f"{kind}: {bonus}", size=11, bold=True, bg=CARD_BG[kind], max_width=area_w - 30)
+        sc.rect(ax, top + 20, area_w - 6, 60, fill=CARD_BG[kind], stroke="#5a4a3a", radius=5)
+        card_glyph(sc, kind, ax + 5, top + 24, 11)
+        bonus = {"rice": "Ganesha", "peanut": "Ganesha", "banana": "a tile", "pepper": "+4 stones"}[kind]
+        sc.text(ax + 20, top + 34, f"{kind}: {bonus}", size=11, bold=True, bg=CARD_BG[kind], max_width=area_w - 28)
         for f, owner in enumerate(obs.village[k]):
             rect = lay.field_rect(k, f)
             fx, fy, fw, fh = rect
             if owner >= 0:
                 colour = PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
                 sc.rect(fx, fy, fw, fh, fill="#ffffff", stroke=INK, width=1, radius=4)
-                sc.poly([(fx + fw / 2, fy + 3), (fx + fw / 2 + 11, fy + 13), (fx + fw / 2 - 11, fy + 13)], fill=INK)
-                sc.rect(fx + fw / 2 - 14, fy + 13, 28, 20, fill=colour, stroke=INK, width=1)
-                sc.text(fx + fw / 2, fy + 28, f"P{owner}", size=11, bold=True, bg=colour, anchor="middle")
+                sc.poly([(fx + fw / 2, fy + 2), (fx + fw / 2 + 11, fy + 11), (fx + fw / 2 - 11, fy + 11)], fill=INK)
+                sc.rect(fx + fw / 2 - 14, fy + 11, 28, 20, fill=colour, stroke=INK, width=1)
+                sc.text(fx + fw / 2, fy + 26, f"P{owner}", size=11, bold=True, bg=colour, anchor="middle")
             else:
                 sc.rect(fx, fy, fw, fh, fill="#ffffff", stroke="#5a4a3a", width=1, dash=True, radius=4)
-                sc.text(fx + fw / 2, fy + 18, f"field {f + 1}", size=11, bg="#ffffff", anchor="middle")
-                sc.text(fx + fw / 2, fy + 33, "free", size=11, bg="#ffffff", anchor="middle")
+                sc.text(fx + fw / 2, fy + 15, f"field {f + 1}", size=10, bg="#ffffff", anchor="middle")
+                sc.text(fx + fw / 2, fy + 29, "free", size=10, bg="#ffffff", anchor="middle")
             sc.hit(rect, ("field", kind, f + 1))
     rx = x + w - 206
-    sc.text(rx, top + 40, "banana tiles left:", size=11, bold=True, bg=PANEL)
-    for j, tile in enumerate(BANANA_TILES):
-        left = tile in obs.tiles
-        sc.text(rx + 8, top + 56 + 13 * j, f"{tile}" + ("" if left else " (taken)"), size=11, bg=PANEL,
-                fill=INK if left else "#555555")
+    left = [t for t in BANANA_TILES if t in obs.tiles]
+    sc.text(rx, top + 32, "banana tiles left:", size=11, bold=True, bg=PANEL)
+    sc.text(rx, top + 46, ", ".join(left[:2]) or "none", size=11, bg=PANEL, max_width=200)
+    if len(left) > 2:
+        sc.text(rx, top + 59, ", ".join(left[2:]), size=11, bg=PANEL, max_width=200)
     gan = "in the temple" if obs.ganesha is None else f"with P{obs.ganesha}"
-    sc.text(rx, top + 26 + 82, f"Ganesha: {gan}", size=11, bold=True, bg=PANEL)
+    sc.text(rx, top + 76, f"Ganesha: {gan}", size=11, bold=True, bg=PANEL)
 
 
 def picture(obs: Any) -> Scene:

@@ -12,7 +12,7 @@ observation is drawn: other players' Treasure values never appear (JUN-RUL-13).
 True
 >>> lay = JungliLayout(3, len(st.track))
 >>> lay.cells, lay.rows
-(26, 4)
+(26, 3)
 """
 
 from __future__ import annotations
@@ -25,18 +25,19 @@ from ..games.jungli_la.data import CARDS, MATERIALS
 from ._jb_scene import INK, Rect, Scene, html_wrap
 
 WIDTH = 960
-MARGIN = 14
-HEADER_H = 40
-COLS = 8
-CELL_W = 106
-CELL_H = 108
-ROW_GAP = 26
+MARGIN = 12
+HEADER_H = 36
+COLS = 10
+CELL_W = 86
+CELL_H = 88
+ROW_GAP = 16
 GAP_X = (WIDTH - 2 * MARGIN - COLS * CELL_W) / (COLS - 1)
-DIE = 52
-DIE_GAP = 10
-DICE_H = 92
-DICE_X = 190
-PLAYER_H = 74
+DIE = 42
+DIE_GAP = 6
+DICE_PER_ROW = 5
+DICE_W = 250
+DICE_H = 164
+PLAYER_H = 46
 TRAIL = "#8b6b3e"
 BG = "#faf7ef"
 
@@ -83,19 +84,16 @@ class JungliLayout:
 
     @property
     def track_top(self) -> float:
-        return HEADER_H + 8
+        return HEADER_H + 6
 
     @property
-    def dice_top(self) -> float:
-        return self.track_top + self.rows * CELL_H + (self.rows - 1) * ROW_GAP + 26
-
-    @property
-    def players_top(self) -> float:
-        return self.dice_top + DICE_H + 10
+    def lower_top(self) -> float:
+        """Top of the players (left) and the dice (right), under the track."""
+        return self.track_top + self.rows * CELL_H + (self.rows - 1) * ROW_GAP + 24
 
     @property
     def height(self) -> int:
-        return int(self.players_top + self.num_players * PLAYER_H + 8)
+        return int(self.lower_top + max(self.num_players * PLAYER_H, DICE_H) + 6)
 
     def cell_rect(self, i: int) -> Rect:
         row, col = divmod(i, COLS)
@@ -107,15 +105,20 @@ class JungliLayout:
         """Track cell of an observation position (0 Start, k a card, -1 the Goal)."""
         return self.track_len + 1 if pos < 0 else pos
 
+    def dice_rect(self) -> Rect:
+        return (self.width - MARGIN - DICE_W, self.lower_top, DICE_W, DICE_H)
+
     def die_rect(self, i: int) -> Rect:
-        return (DICE_X + i * (DIE + DIE_GAP), self.dice_top + 26, DIE, DIE)
+        x, y, _, _ = self.dice_rect()
+        row, col = divmod(i, DICE_PER_ROW)
+        return (x + 8 + col * (DIE + DIE_GAP), y + 52 + row * (DIE + 22), DIE, DIE)
 
     def player_rect(self, p: int) -> Rect:
-        return (MARGIN, self.players_top + p * PLAYER_H, self.width - 2 * MARGIN, PLAYER_H - 6)
+        return (MARGIN, self.lower_top + p * PLAYER_H, self.width - 2 * MARGIN - DICE_W - 8, PLAYER_H - 4)
 
     def material_rect(self, p: int, m: int) -> Rect:
         x, y, _, _ = self.player_rect(p)
-        return (x + 150 + m * 50, y + 10, 44, 26)
+        return (x + 122 + m * 44, y + 4, 40, 22)
 
 
 def observation_of(obj: Any) -> Any:
@@ -152,10 +155,10 @@ def _header(sc: Scene, obs: Any, lay: JungliLayout, note: str) -> None:
         left = f"Jungli-La  round {obs.round}  P{cur} to play: {obs.decision}"
     if note:
         left += f"  [{note}]"
-    sc.text(MARGIN, 26, left, size=16, bold=True, bg="#2d3b2a", max_width=560)
+    sc.text(MARGIN, 24, left, size=15, bold=True, bg="#2d3b2a", max_width=540)
     k = obs.cards_before_end_card
-    depth = "end card drawn: last round" if obs.end_triggered or k < 0 else f"end card {_nth(k + 1)} from the top"
-    sc.text(lay.width - MARGIN, 26, f"Treasure deck: {obs.deck_size} cards, {depth}", size=13, bg="#2d3b2a",
+    depth = "end card drawn: last round" if obs.end_triggered or k < 0 else f"end card {_nth(k + 1)}"
+    sc.text(lay.width - MARGIN, 24, f"Treasure deck {obs.deck_size}, {depth}", size=13, bg="#2d3b2a",
             anchor="end", max_width=380)
 
 
@@ -181,10 +184,11 @@ def _track(sc: Scene, obs: Any, lay: JungliLayout, targets: dict[int, str]) -> N
     for i in range(lay.cells):
         rect = lay.cell_rect(i)
         if i == 0:
-            _end_cell(sc, rect, "START", "#efe9dc", ["every explorer", "starts here"])
+            _end_cell(sc, rect, "START", "#efe9dc", ["explorers", "start here"])
         elif i == lay.cells - 1:
             k = obs.cards_before_end_card
-            lines = [f"Treasure deck {obs.deck_size}", "end card drawn" if k < 0 else f"end card {_nth(k + 1)}"]
+            end = "end card drawn" if k < 0 else f"end card {_nth(k + 1)}"
+            lines = ["Treasure deck", f"{obs.deck_size} cards", end]
             _end_cell(sc, rect, "GOAL", "#f7d46b", lines)
         else:
             _card(sc, obs.track[i - 1], rect)
@@ -192,17 +196,17 @@ def _track(sc: Scene, obs: Any, lay: JungliLayout, targets: dict[int, str]) -> N
         if i in targets:  # a hint of the live board: dashed frame and a yellow tag in the gap below
             x, y, w, h = rect
             sc.rect(x - 2, y - 2, w + 4, h + 4, stroke=INK, width=3, dash=True)
-            sc.rect(x + w / 2 - 40, y + h + 3, 80, 19, fill=SELECT, stroke=INK, radius=4)
-            sc.text(x + w / 2, y + h + 17, targets[i], size=12, bold=True, bg=SELECT, anchor="middle", max_width=76)
+            sc.rect(x + w / 2 - 34, y + h + 1, 68, 15, fill=SELECT, stroke=INK, radius=4)
+            sc.text(x + w / 2, y + h + 12.5, targets[i], size=11, bold=True, bg=SELECT, anchor="middle", max_width=64)
         _pawns(sc, rect, at.get(i, []), obs.player)
 
 
 def _end_cell(sc: Scene, rect: Rect, name: str, fill: str, lines: Sequence[str]) -> None:
     x, y, w, h = rect
     sc.rect(x, y, w, h, fill=fill, stroke="#5a4a2a", width=1.5, radius=6)
-    sc.text(x + w / 2, y + 24, name, size=16, bold=True, bg=fill, anchor="middle")
+    sc.text(x + w / 2, y + 20, name, size=15, bold=True, bg=fill, anchor="middle")
     for j, line in enumerate(lines):
-        sc.text(x + w / 2, y + 44 + 14 * j, line, size=11, bg=fill, anchor="middle", max_width=w - 6)
+        sc.text(x + w / 2, y + 36 + 13 * j, line, size=11, bg=fill, anchor="middle", max_width=w - 4)
 
 
 def _card(sc: Scene, cid: str, rect: Rect) -> None:
@@ -210,69 +214,68 @@ def _card(sc: Scene, cid: str, rect: Rect) -> None:
     x, y, w, h = rect
     light, dark = AREA_LIGHT[card.area], AREA_DARK[card.area]
     sc.rect(x, y, w, h, fill=light, stroke="#5a4a2a", width=1.5, radius=6)
-    sc.rect(x, y, w, 20, fill=dark, radius=6)
-    sc.text(x + 6, y + 15, cid, size=12, bold=True, bg=dark)
-    sc.text(x + w - 6, y + 15, f"{card.vp} VP", size=12, bold=True, bg=dark, anchor="end")
-    sc.text(x + 6, y + 35, card.patron, size=12, bold=True, bg=light, max_width=w - 10)
-    sc.text(x + 6, y + 49, card.type, size=11, bg=light, max_width=w - 10)
-    sc.text(x + 6, y + 63, _EFFECT_SHORT.get(card.effect, card.effect), size=11, bg=light, max_width=w - 10)
+    sc.rect(x, y, w, 17, fill=dark, radius=6)
+    sc.text(x + 4, y + 13, cid, size=12, bold=True, bg=dark)
+    sc.text(x + w - 4, y + 13, f"{card.vp} VP", size=11, bold=True, bg=dark, anchor="end")
+    sc.text(x + 4, y + 29, card.patron, size=11, bold=True, bg=light, max_width=w - 6)
+    sc.text(x + 4, y + 41, card.type, size=11, bg=light, max_width=w - 6)
+    sc.text(x + 4, y + 53, _EFFECT_SHORT.get(card.effect, card.effect), size=11, bg=light, max_width=w - 6)
     for m, n in enumerate(card.cost):  # cost pills F/W/T, each with its letter
         mat = MATERIALS[m]
-        px = x + 4 + m * 33
-        sc.rect(px, y + 68, 31, 15, fill=MATERIAL_BG[mat], stroke="#6b5b3b", width=0.8, radius=3)
-        sc.text(px + 15.5, y + 80, f"{mat}{n}", size=11, bold=True, bg=MATERIAL_BG[mat], anchor="middle")
+        px = x + 3 + m * 27.5
+        sc.rect(px, y + 56, 25, 13, fill=MATERIAL_BG[mat], stroke="#6b5b3b", width=0.8, radius=3)
+        sc.text(px + 12.5, y + 66.5, f"{mat}{n}", size=10, bold=True, bg=MATERIAL_BG[mat], anchor="middle")
 
 
 def _pawns(sc: Scene, rect: Rect, players: list[int], viewer: int | None) -> None:
     if not players:
         return
     x, y, w, h = rect
-    step = min(24.0, (w - 8) / len(players))
-    cy = y + h - 11
+    step = min(20.0, (w - 6) / len(players))
+    cy = y + h - 9.5
     for j, p in enumerate(players):
-        cx = x + 4 + step * j + min(step, 22) / 2
+        cx = x + 3 + step * j + 9
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-        sc.circle(cx, cy, 10.5, fill=colour, stroke=INK, width=2.5 if p == viewer else 1)
-        sc.text(cx, cy + 4, f"P{p}", size=10, bold=True, bg=colour, anchor="middle")
+        sc.circle(cx, cy, 9, fill=colour, stroke=INK, width=2.5 if p == viewer else 1)
+        sc.text(cx, cy + 3.5, f"P{p}", size=9, bold=True, bg=colour, anchor="middle")
 
 
 def _die_symbol(sc: Scene, face: str, rect: Rect) -> None:
     x, y, w, h = rect
     bg = FACE_BG[face]
-    sc.text(x + w / 2, y + 28, FACE_BIG[face], size=22, bold=True, bg=bg, anchor="middle")
-    sc.text(x + w / 2, y + 45, FACE_WORD[face], size=11, bg=bg, anchor="middle")
+    sc.text(x + w / 2, y + 23, FACE_BIG[face], size=19, bold=True, bg=bg, anchor="middle")
+    sc.text(x + w / 2, y + 37, FACE_WORD[face], size=10, bg=bg, anchor="middle")
     if face in ("M1", "M2"):  # footprints: one or two arrow heads, a shape cue besides the number
         for k in range(int(face[1])):
-            ax = x + 8 + k * 9
-            sc.poly([(ax, y + 8), (ax + 7, y + 13), (ax, y + 18)], fill=INK)
+            ax = x + 5 + k * 7
+            sc.poly([(ax, y + 5), (ax + 6, y + 9.5), (ax, y + 14)], fill=INK)
 
 
 def _dice(sc: Scene, obs: Any, lay: JungliLayout, selected: set[int]) -> None:
-    top = lay.dice_top
-    sc.rect(MARGIN, top, lay.width - 2 * MARGIN, DICE_H, fill="#efeadf", stroke="#b9ad92", radius=6)
+    x, top, w, h = lay.dice_rect()
+    bg = "#efeadf"
+    sc.rect(x, top, w, h, fill=bg, stroke="#b9ad92", radius=6)
     faces = list(obs.dice_faces())
-    sc.text(MARGIN + 10, top + 20, "Dice", size=14, bold=True, bg="#efeadf")
-    if obs.decision in ("roll",) and not faces:
-        info = ["not rolled yet"]
+    if not faces:
+        head, info = "Dice: not rolled yet", ""
     else:
-        info = [f"rolled {obs.dice_rolled}", f"rerolls used {obs.rerolls_used} of 2"]
-        if obs.paleo_left > 0:
-            info.append(f"Paleontologist: {obs.paleo_left}")
-    for j, line in enumerate(info):
-        sc.text(MARGIN + 10, top + 40 + 15 * j, line, size=12, bg="#efeadf")
+        head = f"Dice: {obs.dice_rolled} rolled, rerolls {obs.rerolls_used}/2"
+        info = f"Paleontologist: {obs.paleo_left} change(s)" if obs.paleo_left > 0 else ""
+    if obs.decision == "reroll" and faces:
+        info = "click 1 or 2 dice to reroll them"
+    sc.text(x + 8, top + 17, head, size=12, bold=True, bg=bg, max_width=w - 16)
+    if info:
+        sc.text(x + 8, top + 32, info, size=11, bg=bg, max_width=w - 16)
     for i, face in enumerate(faces):
         rect = lay.die_rect(i)
-        x, y, w, h = rect
+        dx, dy, dw, dh = rect
         chosen = i in selected
-        sc.rect(x, y, w, h, fill=FACE_BG[face], stroke=INK, width=4 if chosen else 1.5, radius=8)
+        sc.rect(dx, dy, dw, dh, fill=FACE_BG[face], stroke=INK, width=4 if chosen else 1.5, radius=7)
         _die_symbol(sc, face, rect)
         if chosen:
-            sc.rect(x, y - 20, w, 16, fill=SELECT, stroke=INK, width=1, radius=3)
-            sc.text(x + w / 2, y - 8, "reroll", size=11, bold=True, bg=SELECT, anchor="middle")
+            sc.rect(dx - 2, dy - 18, dw + 4, 15, fill=SELECT, stroke=INK, width=1, radius=3)
+            sc.text(dx + dw / 2, dy - 7, "reroll", size=10, bold=True, bg=SELECT, anchor="middle")
         sc.hit(rect, ("die", i))
-    if obs.decision == "reroll" and faces:
-        hint = "click dice to choose up to 2 for a reroll (Letters stay)"
-        sc.text(lay.width - MARGIN - 10, top + 20, hint, size=12, bg="#efeadf", anchor="end", max_width=420)
 
 
 def _player(sc: Scene, obs: Any, lay: JungliLayout, p: int) -> None:
@@ -282,56 +285,63 @@ def _player(sc: Scene, obs: Any, lay: JungliLayout, p: int) -> None:
     sc.rect(x, y, w, h, fill=bg, stroke=INK if current else "#b9ad92", width=2.5 if current else 1, radius=6)
     sc.hit((x, y, w, h), ("player", p))
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-    sc.circle(x + 22, y + 24, 13, fill=colour, stroke=INK, width=1.5)
-    sc.text(x + 22, y + 28, f"P{p}", size=11, bold=True, bg=colour, anchor="middle")
+    sc.circle(x + 17, y + 21, 12, fill=colour, stroke=INK, width=1.5)
+    sc.text(x + 17, y + 25, f"P{p}", size=10, bold=True, bg=colour, anchor="middle")
     who = "you" if p == obs.player else ("to play" if current else "")
-    sc.text(x + 42, y + 22, f"P{p}" + (f" ({who})" if who else ""), size=13, bold=True, bg=bg, max_width=100)
+    sc.text(x + 34, y + 17, f"P{p}" + (f" ({who})" if who else ""), size=12, bold=True, bg=bg, max_width=86)
     pos = obs.positions[p]
     where = "at Start" if pos == 0 else "at the Goal" if pos < 0 else f"on {obs.track[pos - 1]}"
-    sc.text(x + 42, y + 40, where, size=11, bg=bg, max_width=100)
+    sc.text(x + 34, y + 34, where, size=11, bg=bg, max_width=86)
     mats = obs.materials[p]
     for m, mat in enumerate(MATERIALS):
         mx, my, mw, mh = lay.material_rect(p, m)
         sc.rect(mx, my, mw, mh, fill=MATERIAL_BG[mat], stroke="#6b5b3b", radius=4)
-        sc.text(mx + mw / 2, my + 18, f"{mat} {mats[m]}", size=13, bold=True, bg=MATERIAL_BG[mat], anchor="middle")
+        sc.text(mx + mw / 2, my + 16, f"{mat} {mats[m]}", size=12, bold=True, bg=MATERIAL_BG[mat], anchor="middle")
         sc.hit((mx, my, mw, mh), ("material", p, mat))
-    sc.text(x + 150, y + 54, f"{sum(mats)} of {obs.material_limits[p]} carried", size=11, bg=bg)
-    lx = x + 305
-    sc.rect(lx, y + 10, 62, 26, fill=MATERIAL_BG["L"], stroke="#6b5b3b", radius=4)
-    sc.text(lx + 31, y + 28, f"L {obs.letters[p]}/{obs.letter_limits[p]}", size=13, bold=True,
+    sc.text(x + 122, y + 39, f"{sum(mats)} of {obs.material_limits[p]} carried", size=11, bg=bg)
+    lx = x + 256
+    sc.rect(lx, y + 4, 56, 22, fill=MATERIAL_BG["L"], stroke="#6b5b3b", radius=4)
+    sc.text(lx + 28, y + 20, f"L {obs.letters[p]}/{obs.letter_limits[p]}", size=12, bold=True,
             bg=MATERIAL_BG["L"], anchor="middle")
-    sc.text(lx, y + 54, "Letters", size=11, bg=bg)
-    wx = x + 380
+    sc.text(lx, y + 39, "Letters", size=11, bg=bg)
+    wx = x + 320
     for k in range(obs.wagons[p]):  # a wagon: a box on two wheels
-        bx = wx + k * 30
-        sc.rect(bx, y + 14, 26, 14, fill="#a9825a", stroke=INK, width=1)
-        sc.circle(bx + 6, y + 31, 4, fill=INK)
-        sc.circle(bx + 20, y + 31, 4, fill=INK)
-    sc.text(wx, y + 54, f"Wagons {obs.wagons[p]}", size=11, bg=bg)
-    tx = x + 455
+        bx = wx + k * 26
+        sc.rect(bx, y + 6, 22, 12, fill="#a9825a", stroke=INK, width=1)
+        sc.circle(bx + 5, y + 21, 3.5, fill=INK)
+        sc.circle(bx + 17, y + 21, 3.5, fill=INK)
+    sc.text(wx, y + 39, f"Wagons {obs.wagons[p]}", size=11, bg=bg)
+    tx = x + 386
     count = obs.treasure_counts[p]
-    for k in range(min(count, 6)):  # face-down Treasure cards
-        sc.rect(tx + k * 7, y + 10, 18, 26, fill="#c99a2e", stroke=INK, width=1, radius=2)
     own = tuple(obs.own_treasures) if p == obs.player else ()
-    label = f"Treasures {count}" + (f" ({'+'.join(map(str, own))})" if own else "")
-    sc.text(tx, y + 54, label, size=11, bg=bg, max_width=120)
-    _discoveries(sc, obs.discoveries[p], x + 590, y + 4, w - 596, bg)
+    if own:  # the viewer's own Treasure cards, face up with their values
+        for k, value in enumerate(own[:6]):
+            sc.rect(tx + k * 17, y + 4, 15, 22, fill="#f7e3a1", stroke=INK, width=1, radius=2)
+            sc.text(tx + k * 17 + 7.5, y + 20, str(value), size=11, bold=True, bg="#f7e3a1", anchor="middle")
+    else:
+        for k in range(min(count, 6)):  # face-down Treasure cards
+            sc.rect(tx + k * 6, y + 4, 15, 22, fill="#c99a2e", stroke=INK, width=1, radius=2)
+    label = f"Treasure {count}" + (f", {sum(own)} VP" if own else "")
+    sc.text(tx, y + 39, label, size=11, bg=bg, max_width=108)
+    _discoveries(sc, obs.discoveries[p], x + 500, y + 3, w - 504, bg)
 
 
 def _discoveries(sc: Scene, cards: Sequence[str], x: float, y: float, w: float, bg: str) -> None:
     if not cards:
-        sc.text(x, y + 20, "no Discovery cards yet", size=11, bg=bg)
+        sc.text(x, y + 16, "no Discovery", size=11, bg=bg)
+        sc.text(x, y + 30, "cards yet", size=11, bg=bg)
         return
-    per_row = max(1, int(w // 42))
-    for j, cid in enumerate(cards[: per_row * 2]):
+    per_row = max(1, int(w // 37))
+    shown = list(cards) if len(cards) <= per_row * 2 else list(cards[: per_row * 2 - 1])
+    for j, cid in enumerate(shown):
         r, c = divmod(j, per_row)
         area = CARDS[cid].area
-        cx, cy = x + c * 42, y + r * 24
-        sc.rect(cx, cy, 39, 20, fill=AREA_DARK[area], radius=4)
-        sc.text(cx + 19.5, cy + 14.5, cid, size=11, bold=True, bg=AREA_DARK[area], anchor="middle")
-    types = len({CARDS[c].type for c in cards})
-    more = f" (+{len(cards) - per_row * 2} not shown)" if len(cards) > per_row * 2 else ""
-    sc.text(x, y + 58, f"{len(cards)} Discovery cards, {types} types{more}", size=11, bg=bg, max_width=w)
+        cx, cy = x + c * 37, y + r * 20
+        sc.rect(cx, cy, 35, 17, fill=AREA_DARK[area], radius=3)
+        sc.text(cx + 17.5, cy + 13, cid, size=10, bold=True, bg=AREA_DARK[area], anchor="middle")
+    if len(shown) < len(cards):
+        cx, cy = x + (per_row - 1) * 37, y + 20
+        sc.text(cx + 17.5, cy + 13, f"+{len(cards) - len(shown)}", size=11, bold=True, bg=bg, anchor="middle")
 
 
 def picture(obs: Any) -> Scene:
