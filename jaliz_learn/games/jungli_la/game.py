@@ -14,12 +14,14 @@ from typing import Any, ClassVar
 
 from ...core.actions import Action, action_from_json
 from ...core.events import Event
-from ...core.game import Game, GameInfo, OptionSpec
+from ...core.game import Game, GameInfo, Observation, OptionSpec
+from ...core.rng import Rng
 from ...core.rules import RuleCatalogue
 from . import actions as A
 from .catalogue import RULES
 from .data import CARDS
 from .positions import read_state
+from .sampling import sample_state
 from .state import JungliLaState
 
 _INFO = GameInfo(
@@ -84,6 +86,10 @@ class JungliLaGame(Game):
     # ------------------------------------------------------------------ JSON and positions
     def _state_from_json(self, data: Mapping[str, Any]) -> JungliLaState:
         return read_state(self, data)  # every field checked: see positions.py
+
+    def sample_state(self, observation: Observation, rng: Rng | int) -> JungliLaState:
+        """A full state consistent with ``observation``; the hidden Treasure cards re-dealt (see sampling.py)."""
+        return sample_state(self, observation, rng)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ readable events
     def describe_event(self, event: Event, viewer: int | None = None) -> str:

@@ -103,6 +103,11 @@ class JungliLaObservation(Observation):
     ``positions``: 0 Start, k the k-th card of ``track``, -1 the Goal. ``dice``: how many dice show
     each face, in the order M1, M2, F, W, T, L (``dice_faces()`` lists them). ``materials``: (F, W, T)
     per player. ``own_treasures``: the values of the viewer's own Treasure cards.
+
+    Public knowledge a search bot needs to sample the hidden rest (``game.sample_state``):
+    ``fresh``, the cards the current player took this turn (their effects wait, JUN-RUL-10);
+    ``end_card_holder``, who drew the game-end Treasure card (it is shown, JUN-END-01), else ``None``;
+    ``revealed_treasures``, every player's Treasure values once the game is over (scoring), else ``()``.
     """
 
     start_player: int
@@ -127,6 +132,9 @@ class JungliLaObservation(Observation):
     paleo_left: int
     moved: bool
     discovered: bool
+    fresh: tuple[str, ...]
+    end_card_holder: int | None
+    revealed_treasures: tuple[tuple[int, ...], ...]
 
     def dice_faces(self) -> list[str]:
         """The dice as a sorted list of face names."""
@@ -304,6 +312,13 @@ class JungliLaState(State):
 
     def dice_faces(self) -> list[str]:
         return [FACES[f] for f in range(6) for _ in range(self.dice[f])]
+
+    def end_card_holder(self) -> int | None:
+        """The player holding the game-end Treasure card (public once drawn, JUN-END-01), else ``None``."""
+        for p, ts in enumerate(self.treasures):
+            if END_TREASURE in ts:
+                return p
+        return None
 
     def force_dice(self, *faces: str) -> JungliLaState:
         """Test/notebook helper: the next dice rolled show ``faces`` (in order), then chance resumes.
@@ -801,6 +816,9 @@ class JungliLaState(State):
                 "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)),
                 "deck_size": len(self.deck), "cards_before_end_card": self.cards_before_end_card(),
                 "end_triggered": self.end_triggered, "wagon_stock": self.wagon_stock,
+                "fresh": tuple(self.fresh), "end_card_holder": self.end_card_holder(),
+                "revealed_treasures": (tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in self.treasures)
+                                       if self.phase == OVER else ()),
             }
         over = self.phase == OVER
         return JungliLaObservation.fast(  # type: ignore[no-any-return]
