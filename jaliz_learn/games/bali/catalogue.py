@@ -130,7 +130,10 @@ BASE_RULES: tuple[Rule, ...] = (
     _R("BAL-HIDDEN-01", "Hidden information",
        "Hands and stock contents are hidden (stock sizes public); displays, stones, VP, the supply and the "
        "whole village square are public; face-down altar cards are hidden from everybody but their placer "
-       "until the end (G14).", "General", "proposed"),
+       "until the end (G14). Every hand card comes from a start set or the open square and every stock change "
+       "but a face-down offering is public, so observations show what perfect recall of the public events "
+       "gives: every hand, every stock plus its owner's face-down offerings, and their number.",
+       "General", "proposed"),
     _R("BAL-VAR-01", "Oracle and Demon variants",
        "Not offered until their rules are known (G16); the oracle card type, a scoring hook for it and a "
        "demon hook in priest scoring are reserved as extension points.", "Variants", "proposed"),

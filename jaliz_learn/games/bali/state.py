@@ -145,6 +145,16 @@ class BaliState(State):
         self.final: list[dict[str, int]] | None = None
         self._legal: tuple[Spec, ...] | None = None  # specs of the legal actions, until the next change
         self._legal_keys: frozenset[Spec] = frozenset()
+        # Observation caches (see view.py): each is an immutable value, replaced (set to None) by the
+        # effect that changes what it shows, never mutated, so a clone may share it.
+        self._pub: dict[str, Any] | None = None  # the public part of observations, for this position only
+        self._c_hands: tuple[tuple[str, ...], ...] | None = None
+        self._c_displays: tuple[tuple[int, ...], ...] | None = None
+        self._c_square: tuple[tuple[str, ...], ...] | None = None
+        self._c_stocks: tuple[tuple[int, ...], ...] | None = None
+        self._c_hidden: tuple[tuple[int, ...], ...] | None = None
+        self._c_village: tuple[tuple[int, ...], ...] | None = None
+        self._c_discard: tuple[str, ...] | None = None
 
     # ---- setup (BAL-SETUP-01..06, TAN-SETUP-01..03) -----------------------------------------
     def setup(self) -> None:
@@ -170,6 +180,7 @@ class BaliState(State):
             self._deal_column(c)
         self.log.turn = 1
         self._start_turn()
+        self.reset_caches()
 
     def _deal_column(self, c: int) -> None:
         """Deal a column of 4 from the draw pile (BAL-SETUP-04, BAL-TAKE-02); the last card is exposed."""
@@ -177,6 +188,7 @@ class BaliState(State):
         col.reverse()
         del self.deck[-D.COLUMN_DEPTH:]
         self.square[c] = col
+        self._c_square = None
         self.log.add("deal", None, {"column": c + 1, "cards": [D.CARD_NAMES[x] for x in col]})
 
     # ---- protocol -----------------------------------------------------------------------------
@@ -276,6 +288,7 @@ class BaliState(State):
     # ---- effects ------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None
+        self._pub = None
         if isinstance(action, TakeCard):
             self._take(player, action.column - 1)
         elif isinstance(action, SkipBuy):
@@ -299,6 +312,7 @@ class BaliState(State):
             card = D.CARD_INDEX[action.card]
             self.hands[player].remove(card)  # BAL-PLAY-06
             self.discard.append(card)
+            self._c_hands = self._c_discard = None
             self.log.add("discard", player, {"card": action.card,
                                              "hand": [D.CARD_NAMES[c] for c in sorted(self.hands[player])]})
             self.phase = "take"
@@ -316,6 +330,7 @@ class BaliState(State):
         self.stones[p] -= price
         self.supply[k] -= 1
         self.stocks[p][k] += 1
+        self._c_stocks = None
         self.log.add("buy", p, {"offering": D.KINDS[k], "price": price})
         self.phase = "play"
 
@@ -324,6 +339,7 @@ class BaliState(State):
         for _ in range(count):
             hand.remove(card)
         self.displays[p][card] += count  # BAL-PLAY-05: the display only grows
+        self._c_hands = self._c_displays = None
         cost = 0
         if card == D.SHRINE:
             cost = D.SHRINE_COST  # BAL-PLAY-03
@@ -357,6 +373,7 @@ class BaliState(State):
 
     def _offer(self, p: int, k: int) -> None:
         self.stocks[p][k] -= 1
+        self._c_stocks = self._c_hidden = None
         hidden = p == self.active or self.reverse_altar  # BAL-OFFER-05
         if hidden:
             self.altar_hidden.append((p, k))
@@ -377,6 +394,7 @@ class BaliState(State):
         card = col.pop()
         hand = self.hands[p]
         hand.append(card)
+        self._c_hands = self._c_square = None
         self.log.add("take", p, {"column": c + 1, "card": D.CARD_NAMES[card]})
         if not col:
             if len(self.deck) < D.COLUMN_DEPTH:
@@ -421,6 +439,7 @@ class BaliState(State):
         elif card >= D.FARMER_BASE and card < D.ORACLE:  # BAL-SCORE-05
             k = card - D.FARMER_BASE
             supply, stocks = self.supply, self.stocks
+            self._c_stocks = None
             for q in order:
                 if counts[q] and supply[k]:  # BAL-SCORE-06: nothing once the pile is empty
                     supply[k] -= D.FARMER_REWARD
@@ -469,6 +488,7 @@ class BaliState(State):
             self.stocks[p][r] -= 1
             self.supply[r] += 1
         self.village[k][action.field - 1] = p  # TAN-BUILD-04
+        self._c_hands = self._c_discard = self._c_stocks = self._c_village = None
         self.huts[p] -= 1
         data: dict[str, Any] = {"area": action.area, "field": action.field, "returned": list(action.returned)}
         self.phase = "take"
@@ -562,6 +582,8 @@ class BaliState(State):
         """Forget what is cached about the position (after it was set from outside, e.g. read from JSON)."""
         self._legal = None
         self._legal_keys = frozenset()
+        self._pub = self._c_hands = self._c_displays = self._c_square = self._c_stocks = None
+        self._c_hidden = self._c_village = self._c_discard = None
 
     # ---- copies ------------------------------------------------------------------------------
     def _copy_into(self, new: State) -> None:
@@ -589,6 +611,7 @@ class BaliState(State):
         d["tiles"] = self.tiles[:]
         if self.final is not None:
             d["final"] = [dict(row) for row in self.final]
+        d["_pub"] = None  # rebuilt on demand: cheaper than copying, and a dict is never shared
 
     # ---- views (provided by the game class; this module imports none of them) ----------------
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:

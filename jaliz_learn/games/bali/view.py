@@ -1,16 +1,23 @@
-"""What a player may see (BAL-HIDDEN-01) and small HTML tables for Jupyter.
+"""What a player may see (BAL-HIDDEN-01).
 
-Hidden: the hands of others (sizes only), the contents of others' offering stocks (sizes only), the
-face-down altar cards (count only; the placer remembers their own), and the draw pile (size only).
-Everything else — displays, stones, VP, supply, the whole village square, the discard pile, the
-village board — is public.
+Hidden at the table: the hands, the offering stocks, the face-down altar cards and the draw pile.
+Every card that enters a hand comes from the open village square or from a start set fixed by the
+seat, and every offering card that enters or leaves a stock does so openly, except the face-down
+altar cards. So the observation gives what a player with a perfect memory of the public events knows:
+every hand (``known_hands``), every stock as it would be without its owner's face-down offerings
+(``known_stocks``) and how many face-down offerings each player made (``hidden_offers``). Truly hidden
+are the kinds of other players' face-down offerings (hence their exact stocks) and the order of the
+draw pile (its contents follow from everything else). Displays, stones, VP, supply, the square, the
+discard pile and the village are public.
+
+Observations are built at every decision of a played game: the public part is built once per change
+of the state, and its costly pieces (tuples of tuples) are kept until the state changes them.
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jaliz_learn.core.game import Observation
 
@@ -47,6 +54,10 @@ class BaliObservation(Observation):
     village: tuple[tuple[int, ...], ...]  # area (KINDS order) -> field 1..3 -> owner or -1
     tiles: tuple[str, ...]
     ganesha: int | None
+    known_hands: tuple[tuple[str, ...], ...]  # every hand, sorted (start sets and takes are public)
+    known_stocks: tuple[tuple[int, ...], ...]  # every stock plus its owner's face-down offerings, per kind
+    hidden_offers: tuple[int, ...]  # face-down altar cards placed by each player
+    pending_rewards: tuple[tuple[int, int], ...]  # shrine scoring still to split: (player, units)
 
     def _repr_svg_(self) -> str:
         """The board as SVG, from this observation only (jaliz_learn.pictures.bali)."""
@@ -62,89 +73,88 @@ class BaliObservation(Observation):
 
 #: column (tuple of card ints) -> tuple of names; the square holds few distinct columns
 _COLUMN_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
+_NAME = D.CARD_NAMES.__getitem__
 
 
 def _column_names(col: list[int]) -> tuple[str, ...]:
     key = tuple(col)
     names = _COLUMN_NAMES.get(key)
     if names is None:
-        names = _COLUMN_NAMES[key] = tuple(D.CARD_NAMES[c] for c in key)
+        names = _COLUMN_NAMES[key] = tuple(map(_NAME, key))
     return names
 
 
-def observe(s: BaliState, player: int | None) -> BaliObservation:
-    """Build ``player``'s observation from copies (never references to the state).
+def _hand_names(hand: list[int]) -> tuple[str, ...]:
+    return tuple(sorted(map(_NAME, hand)))
 
-    Called at every decision of a played game, so it uses ``map`` and a memo of column names.
-    """
-    name = D.CARD_NAMES.__getitem__
-    hand: tuple[str, ...] | None = None
-    stock: tuple[int, ...] | None = None
-    hidden_mine = [0] * D.NUM_KINDS
-    if player is not None:
-        hand = tuple(sorted(map(name, s.hands[player])))
-        stock = tuple(s.stocks[player])
+
+def hidden_by_player(s: BaliState) -> tuple[tuple[int, ...], ...]:
+    """Face-down altar cards per placer and kind (cached until the next offering)."""
+    found = s._c_hidden
+    if found is None:
+        rows = [[0] * D.NUM_KINDS for _ in range(s.num_players)]
         for q, k in s.altar_hidden:
-            if q == player:
-                hidden_mine[k] += 1
-    return BaliObservation.fast(
-        game=s.game.name, player=player, num_players=s.num_players, current_player=s.current_player(),
-        decision=s.decision(), turn=s.log.turn, is_over=s.over, expansion=s.tani, active_player=s.active,
-        hand=hand, hand_sizes=tuple(map(len, s.hands)), stock=stock, stock_sizes=tuple(map(sum, s.stocks)),
-        displays=tuple(map(tuple, s.displays)), stones=tuple(s.stones), vp=tuple(s.vp),
-        square=tuple(map(_column_names, s.square)),
-        draw_pile=len(s.deck), supply=tuple(s.supply), altar_open=tuple(s.altar_open),
-        altar_hidden=len(s.altar_hidden), my_hidden_offerings=tuple(hidden_mine),
-        discard=tuple(map(name, s.discard)),
-        revealed=name(s.revealed) if s.revealed is not None else None,
-        pending_offers=tuple(s.offer_queue),
-        huts=tuple(s.huts), village=tuple(map(tuple, s.village)), tiles=tuple(s.tiles), ganesha=s.ganesha,
-    )
+            rows[q][k] += 1
+        found = s._c_hidden = tuple(map(tuple, rows))
+    return found
 
 
-def _cell(text: object) -> str:
-    return f"<td>{html.escape(str(text))}</td>"
+def public_part(s: BaliState) -> dict[str, Any]:
+    """The fields every viewer sees alike, built once per change of the state.
+
+    The tuples of tuples are kept on the state (``_c_*``) until an effect that changes them resets
+    them; the dict itself is replaced, never changed, so clones may share it.
+    """
+    pub = s._pub
+    if pub is not None:
+        return pub
+    hands = s._c_hands
+    if hands is None:
+        hands = s._c_hands = tuple(map(_hand_names, s.hands))
+    displays = s._c_displays
+    if displays is None:
+        displays = s._c_displays = tuple(map(tuple, s.displays))
+    square = s._c_square
+    if square is None:
+        square = s._c_square = tuple(map(_column_names, s.square))
+    hidden = hidden_by_player(s)
+    stocks = s._c_stocks
+    if stocks is None:
+        stocks = s._c_stocks = tuple(tuple(a + b for a, b in zip(st, h)) for st, h in zip(s.stocks, hidden))
+    village = s._c_village
+    if village is None:
+        village = s._c_village = tuple(map(tuple, s.village))
+    discard = s._c_discard
+    if discard is None:
+        discard = s._c_discard = tuple(map(_NAME, s.discard))
+    over = s.over
+    pub = s._pub = {
+        "game": s.game.name, "num_players": s.num_players, "current_player": s.current_player(),
+        "decision": "game-over" if over else s.phase, "turn": s.log.turn, "is_over": over, "expansion": s.tani,
+        "active_player": s.active, "hand_sizes": tuple(map(len, s.hands)), "stock_sizes": tuple(map(sum, s.stocks)),
+        "displays": displays, "stones": tuple(s.stones), "vp": tuple(s.vp), "square": square,
+        "draw_pile": len(s.deck), "supply": tuple(s.supply), "altar_open": tuple(s.altar_open),
+        "altar_hidden": len(s.altar_hidden), "discard": discard,
+        "revealed": None if s.revealed is None else _NAME(s.revealed), "pending_offers": tuple(s.offer_queue),
+        "huts": tuple(s.huts), "village": village, "tiles": tuple(s.tiles), "ganesha": s.ganesha,
+        "known_hands": hands, "known_stocks": stocks, "hidden_offers": tuple(map(sum, hidden)),
+        "pending_rewards": tuple(s.reward_queue),
+    }
+    return pub
 
 
-def _html(o: BaliObservation) -> str:
-    """A small HTML view: the square, then one row per player, then altar/supply (and the village)."""
-    rows = []
-    depth = max((len(c) for c in o.square), default=0)
-    rows.append("<table><tr><th colspan=4>village square (bottom card takeable)</th></tr>")
-    for i in range(depth):
-        cells = []
-        for col in o.square:
-            if i < len(col):
-                name = col[i]
-                cells.append(f"<td><b>{name}</b></td>" if i == len(col) - 1 else _cell(name))
-            else:
-                cells.append("<td></td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    rows.append(f"<tr><td colspan=4>draw pile: {o.draw_pile} cards; revealed: {o.revealed or '-'}</td></tr></table>")
-    head = "".join(f"<th>{html.escape(n)}</th>" for n in D.CARD_NAMES)
-    rows.append("<table><tr><th>player</th><th>stones</th><th>VP</th><th>hand</th><th>stock</th>"
-                + head + (("<th>huts</th>" if o.expansion else "") + "</tr>"))
-    for p in range(o.num_players):
-        mark = " *" if p == o.current_player else ""
-        hand = ", ".join(o.hand) if (o.player == p and o.hand is not None) else f"{o.hand_sizes[p]} cards"
-        stock = (" ".join(f"{k}:{n}" for k, n in zip(D.KINDS, o.stock)) if (o.player == p and o.stock is not None)
-                 else f"{o.stock_sizes[p]} cards")
-        rows.append("<tr>" + _cell(f"P{p}{mark}") + _cell(o.stones[p]) + _cell(o.vp[p]) + _cell(hand)
-                    + _cell(stock) + "".join(_cell(x) for x in o.displays[p])
-                    + (_cell(o.huts[p]) if o.expansion else "") + "</tr>")
-    rows.append("</table>")
-    rows.append("<table><tr><th></th>" + "".join(f"<th>{k}</th>" for k in D.KINDS) + "</tr>"
-                + "<tr><td>supply</td>" + "".join(_cell(x) for x in o.supply) + "</tr>"
-                + "<tr><td>altar (open)</td>" + "".join(_cell(x) for x in o.altar_open) + "</tr>"
-                + f"<tr><td colspan=5>altar face down: {o.altar_hidden}; discard pile: {len(o.discard)}</td></tr>")
-    if o.expansion:
-        for k, fields in zip(D.KINDS, o.village):
-            owners = ", ".join(f"{i + 1}:{'P' + str(w) if w >= 0 else 'free'}" for i, w in enumerate(fields))
-            rows.append(f"<tr><td>village {k}</td><td colspan=4>{owners}</td></tr>")
-        gan = "temple" if o.ganesha is None else f"P{o.ganesha}"
-        rows.append(f"<tr><td colspan=5>Ganesha: {gan}; banana tiles: {', '.join(o.tiles) or '-'}</td></tr>")
-    rows.append("</table>")
-    return f"<div><p>{html.escape(o.game)} — turn {o.turn}, decision <b>{o.decision}</b></p>{''.join(rows)}</div>"
+_NO_HIDDEN = (0,) * D.NUM_KINDS
+
+
+def observe(s: BaliState, player: int | None) -> BaliObservation:
+    """Build ``player``'s observation: immutable values only, nothing shared with the state's lists."""
+    pub = s._pub
+    if pub is None:
+        pub = public_part(s)
+    if player is None:
+        return BaliObservation.fast(pub, player=None, hand=None, stock=None, my_hidden_offerings=_NO_HIDDEN)
+    return BaliObservation.fast(pub, player=player, hand=pub["known_hands"][player], stock=tuple(s.stocks[player]),
+                                my_hidden_offerings=hidden_by_player(s)[player])
 
 
 def state_html(s: BaliState) -> str:

@@ -88,3 +88,20 @@ def test_compact_position_reads_back_and_plays_on_identically(game):
     playout(back, 3)
     assert back.to_json(compact=True) == original.to_json(compact=True)
     assert back.outcome() == original.outcome()
+
+
+@pytest.mark.rules("BAL-HIDDEN-01")
+@pytest.mark.parametrize("game", GAMES)
+def test_cached_observations_equal_fresh_ones_at_every_decision(game):
+    """The observation caches are reset by every effect that changes what they show."""
+    for seed in range(4):
+        s = new(game, 2 + seed % 3, seed=seed)
+
+        def every(state, step):
+            cached = [state.observation(p) for p in (*range(state.num_players), None)]
+            fresh = state.clone()
+            fresh.reset_caches()
+            assert cached == [fresh.observation(p) for p in (*range(state.num_players), None)], step
+
+        playout(s, seed, every)
+        every(s, -1)

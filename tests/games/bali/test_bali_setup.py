@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 from collections import Counter
 
 import pytest
@@ -116,20 +115,31 @@ def test_huts_per_player(players, huts):
 
 @pytest.mark.rules("BAL-HIDDEN-01")
 def test_observation_hides_hands_stocks_and_face_down_offerings():
-    s = position("bali", phase="offer-hidden", active=0,
-                 hands=[["priest", "rice"], ["pepper", "pepper", "pepper"], ["banana"]],
-                 stocks=[{"rice": 2}, {"pepper": 3}, {}], square=[["mason"], ["mason"], ["shrine"], ["shrine"]])
-    s.apply("offer rice")  # face down
+    def offered(kind):
+        s = position("bali", phase="offer-hidden", active=0,
+                     hands=[["priest", "rice"], ["pepper", "pepper", "pepper"], ["banana"]],
+                     stocks=[{"rice": 2, "pepper": 1}, {"pepper": 3}, {}],
+                     square=[["mason"], ["mason"], ["shrine"], ["shrine"]])
+        s.apply(f"offer {kind}")  # face down
+        return s
+
+    s = offered("rice")
     other = s.observation(1)
     assert other.hand == ("pepper", "pepper", "pepper") and other.stock == (0, 0, 0, 3)
-    assert other.hand_sizes == (2, 3, 1) and other.stock_sizes == (1, 3, 0)
+    assert other.hand_sizes == (2, 3, 1) and other.stock_sizes == (2, 3, 0)
     assert other.altar_hidden == 1 and other.altar_open == (0, 0, 0, 0)
     assert other.my_hidden_offerings == (0, 0, 0, 0)
     assert s.observation(0).my_hidden_offerings == (1, 0, 0, 0), "the placer remembers"
+    # what public events show: every hand card came from a start set or the open square, and P0's
+    # stock held 2 rice and 1 pepper before one card went face down
+    assert other.known_hands[0] == ("priest", "rice") and other.known_stocks[0] == (2, 0, 0, 1)
+    assert other.hidden_offers == (1, 0, 0)
+    # the face-down kind does not leak: the other players see the same whichever kind it was
+    twin = offered("pepper")
+    assert twin.observation(1) == other and twin.observation(None) == s.observation(None)
+    assert twin.observation(0) != s.observation(0)
     spectator = s.observation(None)
     assert spectator.hand is None and spectator.stock is None
-    blob = pickle.dumps(other)
-    assert b"priest" not in blob, "another player's hand must not leak"
     assert other.draw_pile == len(s.deck) and not hasattr(other, "deck")
     # the log hides the face-down kind from everybody but the placer
     last = s.events(1)[-1]
