@@ -302,3 +302,49 @@ def test_grade_report_basics():
     assert [i.name for i in r.failed] == ["b"]
     with pytest.raises(AssertionError, match="hint: fix it"):
         r.assert_passed()
+
+
+# ---- one way of naming cells; observations as data -------------------------------------------------
+
+
+def test_kernel_cells_are_named_like_graded_cells():
+    """``check()`` in a kernel sees ipykernel's file names; it names the cell by its first line, as the grader."""
+    import linecache
+
+    from jaliz_learn.grading import describe_learner_exception
+
+    source = "class MyBot:\n    def act(self, o, l):\n        return 1 / 0\n"
+    filename = "/tmp/ipykernel_4242/123456.py"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace: dict[str, Any] = {}
+    exec(compile(source, filename, "exec"), namespace)
+    try:
+        namespace["MyBot"]().act(None, ())
+    except ZeroDivisionError as exc:
+        text = describe_learner_exception(exc)
+    assert text == ("ZeroDivisionError: division by zero (in act, the cell starting `class MyBot:`, line 3: "
+                    "`return 1 / 0`)")
+
+
+@pytest.mark.parametrize("name", sorted(__import__("jaliz_learn").core.registry.REGISTRY))
+def test_observations_and_actions_travel_as_data(name):
+    """What the grader sends the learner's process rebuilds equal observations and actions, for every game."""
+    import jaliz_learn
+    from jaliz_learn.core.actions import action_from_json
+    from jaliz_learn.grading.protocol import Decoder, Encoder
+
+    game = jaliz_learn.load_game(name)
+    state = game.initial_state(seed=3)
+    enc, dec = Encoder(), Decoder()
+    for step in range(40):
+        if state.is_over():
+            break
+        seat = state.current_player()
+        obs = state.observation(seat)
+        data = json.loads(json.dumps(enc.encode(obs)))
+        dec.define(json.loads(json.dumps(enc.take_defs())))
+        assert dec.decode(data) == obs, (name, step)
+        legal = state.legal_actions(seat)
+        first = legal[step % len(legal)]
+        assert action_from_json(json.loads(json.dumps(first.to_json())), game.action_types) == first
+        state.apply(first, seat)
