@@ -5,6 +5,7 @@ Bad arguments get one clear line on stderr and exit code 2.
     jaliz-learn play jaliz --players 4 --seed 7 --bots random,random,heuristic,random
     jaliz-learn bench jaliz --players 4 --games 200
     jaliz-learn rules jaliz --coverage
+    jaliz-learn grade 01_first_jaliz_bot submissions/   # each notebook in its own process; a gradebook
 """
 
 from __future__ import annotations
@@ -272,6 +273,17 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     return subprocess.call(cmd, cwd=folder.parent)
 
 
+def cmd_grade(args: argparse.Namespace) -> int:
+    from .grading.batch import grade_folder
+
+    rows = grade_folder(args.exercise, args.submissions, out=args.out, secret_file=args.secret_file,
+                        load_seconds=args.load_timeout)
+    passed = sum(1 for r in rows if r["passed"])
+    out = args.out or str(Path(args.submissions).parent / f"{Path(args.submissions).name}-gradebook")
+    print(f"{passed} of {len(rows)} notebooks passed; gradebook: {out}/gradebook.csv and gradebook.html")
+    return 0 if passed == len(rows) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(REGISTRY)
     parser = _Parser(prog="jaliz-learn", description="Board-game engines for teaching game programming.")
@@ -325,6 +337,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--viewer", default="all", help="'all', 'spectator' or a player number")
     p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("grade", help="grade a folder of learners' notebooks (each in its own process) into a gradebook")
+    p.add_argument("exercise", help="exercise folder, its name (01_first_jaliz_bot) or its number (1)")
+    p.add_argument("submissions", help="folder of notebooks (*.ipynb)")
+    p.add_argument("--out", default=None, help="gradebook folder (default: SUBMISSIONS-gradebook next to it)")
+    p.add_argument("--secret-file", default=None, help="file outside the repository holding the secret seed")
+    p.add_argument("--load-timeout", type=float, default=None, help="seconds a notebook's cells may run")
+    p.set_defaults(func=cmd_grade)
     return parser
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +106,53 @@ def test_sweep_every_player_count(capsys):
     data = json.loads(out)
     assert code == 0 and [r["players"] for r in data["counts"]] == [3, 4, 5, 6, 7]
     assert all(r["finished"] == 2 and r["errors"] == 0 for r in data["counts"])
+
+
+# ---- grade (a folder of learners' notebooks) ----------------------------------------------------------
+
+_EXERCISE = Path(__file__).resolve().parents[1] / "exercises" / "01_first_jaliz_bot"
+
+
+def _bot_notebook(path: Path, act_body: str) -> None:
+    imports = "from jaliz_learn.bots import BaseBot\nimport time\n"
+    bot = f"class MyJalizBot(BaseBot):\n    def act(self, observation, legal_actions):\n        {act_body}\n"
+    cells = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": s}
+             for s in (imports, bot)]
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}),
+                    encoding="utf-8")
+
+
+def test_grade_command_grades_a_folder_into_a_gradebook(tmp_path, capsys):
+    """Skeleton (crashes), a hanging bot and a bot with a typo: each graded in its own process, the batch goes on."""
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "a_skeleton.ipynb").write_text((_EXERCISE / "exercise.ipynb").read_text(encoding="utf-8"),
+                                             encoding="utf-8")
+    _bot_notebook(folder / "b_hanging.ipynb", "while True: time.sleep(0.01)")
+    _bot_notebook(folder / "c_typo.ipynb", "return legal_actions[O]")
+    (folder / "notes.txt").write_text("not a notebook", encoding="utf-8")
+    out = tmp_path / "book"
+    code, stdout, stderr = run(capsys, "grade", "1", str(folder), "--out", str(out), "--load-timeout", "30")
+    assert code == 1  # not every notebook passed
+    assert "0 of 3 notebooks passed" in stdout
+    for number, name in enumerate(["a_skeleton", "b_hanging", "c_typo"], 1):
+        assert f"[{number}/3] {name}.ipynb: FAIL" in stderr
+    with open(out / "gradebook.csv", newline="", encoding="utf-8") as f:
+        rows = {r["notebook"]: r for r in csv.DictReader(f)}
+    assert set(rows) == {"a_skeleton.ipynb", "b_hanging.ipynb", "c_typo.ipynb"}
+    assert "NotImplementedError" in rows["a_skeleton.ipynb"]["first_problem"]
+    assert "took more than 1 s" in rows["b_hanging.ipynb"]["first_problem"]
+    assert "NameError: name 'O' is not defined (in act, cell 2" in rows["c_typo.ipynb"]["first_problem"]
+    assert "practice" in rows["c_typo.ipynb"]["seed"]
+    page = (out / "gradebook.html").read_text(encoding="utf-8")
+    assert "0 of 3 notebooks passed" in page and "<details>" in page
+    assert "replay that position" in (out / "reports" / "c_typo.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["grade", "99", "."], "no exercise '99'"),
+    (["grade", "1", "/nonexistent-folder"], "is not a folder of notebooks"),
+])
+def test_grade_command_bad_arguments_are_one_line(capsys, args, words):
+    code, _, err = run(capsys, *args)
+    assert code == 2 and words in err and "Traceback" not in err
