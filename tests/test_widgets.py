@@ -46,7 +46,10 @@ def test_board_is_a_widget_with_a_fixed_size_canvas(b):
     assert b.canvas in b.children
     lay = b.layout_geometry
     assert (b.canvas.width, b.canvas.height) == (lay.width, lay.height)
-    assert b.canvas.layout.width == f"{lay.width}px" and b.canvas.layout.height == f"{lay.height}px"
+    # shown at its pixel size, shrunk (keeping its aspect) only when the column is narrower
+    assert b.canvas.layout.width == f"{lay.width}px" and b.canvas.layout.max_width == "100%"
+    fit = JalizBoard(num_players=3, human=0, seed=1, speed=0, fit=True)
+    assert fit.canvas.layout.width == "100%" and fit.canvas.layout.height == "auto"
     assert b.state.decision() == "plant" and b.state.current_player() == 0
     assert b.error == ""
 
@@ -276,6 +279,7 @@ def test_nizam_click_an_end_then_a_payment(nb):
     first = end in ("left", "top")
     nb.click(*centre(nb.layout_geometry.end_rect(li, first)))
     assert nb.ui["selected_end"] == (li, first) and sorted(nb.ui["pay_options"]) == sorted(pays)
+    assert list(nb.pay_dd.options) == list(nb.ui["pay_options"]) and nb.pay_dd.layout.display == "flex"
     assert nb.state.observation(0) == obs  # nothing played yet
     assert nb.hits.at(*centre(nb.layout_geometry.pay_rect(0))) == ("pay", 0)
     pay = nb.ui["pay_options"][0]

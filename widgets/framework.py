@@ -88,14 +88,14 @@ ERROR_COLOUR = "#b00020"
 def make_canvas(width: int, height: int, fit: bool = False) -> Canvas:
     """A canvas of ``width`` x ``height`` pixels.
 
-    ``fit=False``: its CSS size equals its pixel size (clicks map 1:1; fits a 1,000 px column when
-    ``width <= 1000``). ``fit=True``: it stretches to the width of the page, keeping its aspect
-    (Voila on a projector); ipycanvas maps mouse positions back to canvas pixels either way.
+    ``fit=False``: shown at its pixel size, but shrunk (keeping its aspect) when the notebook column
+    is narrower, so it always fits the column. ``fit=True``: it stretches to the width of the page
+    (Voila on a projector). ipycanvas maps mouse positions back to canvas pixels either way.
     """
     if fit:
         layout = widgets.Layout(width="100%", height="auto", max_width=f"{int(width * 2)}px")
     else:
-        layout = widgets.Layout(width=f"{width}px", height=f"{height}px", min_width=f"{width}px", flex="0 0 auto")
+        layout = widgets.Layout(width=f"{width}px", height="auto", max_width="100%", flex="0 0 auto")
     return Canvas(width=width, height=height, layout=layout)
 
 

@@ -178,8 +178,18 @@ class NizamBoard(GameBoard):
         self.finish_btn = button("Score" if self.game.name != "pearl-of-the-east" else "End turn",
                                  self._finish_from_widgets, "finish the moves of this turn", style="success")
         self.end_dd = dropdown("260px", "end turn")
+        self.pay_dd = dropdown("150px", "pay")
+        self.pay_btn = button("Pay", self._pay_from_list, "slide the selected end, paying these cards")
         self.cancel_btn = button("Cancel choice", self._cancel, "forget the selected row or column end")
-        return [widgets.HBox([self.draw_btn, self.finish_btn, self.end_dd, self.cancel_btn])]
+        return [widgets.HBox([self.draw_btn, self.finish_btn, self.end_dd, self.pay_dd, self.pay_btn,
+                              self.cancel_btn], layout=widgets.Layout(flex_flow="row wrap"))]
+
+    def _pay_from_list(self) -> None:
+        sel = self.ui.get("selected_end")
+        if sel is None or self.pay_dd.value is None:
+            self._set_error("click an arrow tab at a row or column end first")
+            return
+        self.apply(self._move(sel[0], sel[1], self.pay_dd.value))
 
     def _finish_from_widgets(self) -> None:
         if self.game.name == "pearl-of-the-east" and self.end_dd.value is not None:
@@ -199,6 +209,10 @@ class NizamBoard(GameBoard):
         ends = [str(a) for a in legal if isinstance(a, EndTurn)] if pearl and mine and obs.moves_made else []
         set_options(self.end_dd, ends)
         self.end_dd.layout.display = "flex" if ends else "none"
+        options = list(self.ui.get("pay_options") or ())
+        set_options(self.pay_dd, options)
+        for w in (self.pay_dd, self.pay_btn):
+            w.layout.display = "flex" if options else "none"
         self.cancel_btn.disabled = self.ui.get("selected_end") is None
 
 

@@ -368,7 +368,8 @@ def hand(pen: Pen, lay: NizamLayout, obs: Any, ui: dict[str, Any]) -> None:
     line, first = sel
     end = B.end_names(line)[0 if first else 1]
     pen.text(f"Pay to move {B.LINE_NAMES[line]} {end}:", 14, py + 26, 13, INK, bold=True)
-    pen.text("(click a payment)", 14, py + 44, 12, INK)
+    more = f"(click one; all {len(options)} in the 'pay' list)" if len(options) > 8 else "(click a payment)"
+    pen.text(more, 14, py + 44, 12, INK, max_width=180)
     for i, pay in enumerate(options[:8]):
         x, y, w, h = lay.pay_rect(i)
         pen.rect(x, y, w, h, fill="#ffffff", stroke="#2f3b4a", line_width=1.5, radius=5)
@@ -376,8 +377,6 @@ def hand(pen: Pen, lay: NizamLayout, obs: Any, ui: dict[str, Any]) -> None:
         for k, kind in enumerate(pay):
             gem(pen, kind, x + step * (k + 0.75), y + h / 2 - 4, 9)
         pen.text(pay, x + w / 2, y + h - 3, 10, INK, bold=True, align="center")
-    if len(options) > 8:
-        pen.text(f"+{len(options) - 8} more: type them", lay.pay_rect(8)[0], py + 32, 12, INK)
     if not options:
         pen.text("you cannot pay for this end (see the message below)", 200, py + 32, 13, "#8a0000", bold=True)
 

@@ -350,3 +350,41 @@ def median(values: Sequence[float]) -> float:
     s = sorted(values)
     mid = len(s) // 2
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
+
+
+# ---- shared by the board tests -----------------------------------------------------------------
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """``#rrggbb`` as an RGB tuple.
+
+    >>> rgb("#ffd400")
+    (255, 212, 0)
+    """
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def near(px: Sequence[int] | None, colour: tuple[int, int, int], tol: int = 12) -> bool:
+    """Whether an RGBA pixel is within ``tol`` of ``colour`` on every channel."""
+    return px is not None and all(abs(a - b) <= tol for a, b in zip(px[:3], colour))
+
+
+def js_near(colour: tuple[int, int, int], tol: int = 12) -> str:
+    """A JS test on ``px`` for :func:`wait_pixel`: the pixel is within ``tol`` of ``colour``."""
+    return " && ".join(f"Math.abs(px[{i}] - {v}) <= {tol}" for i, v in enumerate(colour))
+
+
+def centre(rect: Sequence[float]) -> tuple[float, float]:
+    """The centre of an (x, y, w, h) rectangle."""
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
+def save_latency(key: str, line: str, folder: Path = ARTIFACTS) -> Path:
+    """Keep one line per board and front-end (``key``) in ``artifacts/latency.txt`` (the latest run of each)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "latency.txt"
+    lines = [ln for ln in (path.read_text(encoding="utf-8").splitlines() if path.exists() else [])
+             if not ln.startswith(f"{key}:")]
+    lines.append(f"{key}: {line}")
+    path.write_text("\n".join(sorted(lines)) + "\n", encoding="utf-8")
+    return path

@@ -14,14 +14,15 @@ import time
 from pathlib import Path
 
 from browser_harness import (
-    ARTIFACTS,
     LAB_CANVAS,
     PANEL,
     VOILA_CANVAS,
     canvas_pixel,
+    click_canvas,
     open_notebook,
     redraw_latency_ms,
     run_all_cells,
+    save_latency,
     save_notebook,
     screenshot,
     wait_canvas_drawn,
@@ -90,8 +91,7 @@ def test_lab_jaliz_board_click_to_play_and_reload(lab, page, capsys):
     toggles = [redraw_latency_ms(page, LAB_CANVAS, CARD_PROBE, at=CARD_CLICK) for _ in range(6)]
     screenshot(board, "lab-jaliz-board-after-move")
     # an illegal click: harvest on an empty plot 2 shows the engine's message with its rule ID
-    page.locator(LAB_CANVAS).first.click(position={"x": _centre(LAYOUT.plot_rect(0, 1))[0],
-                                                   "y": _centre(LAYOUT.plot_rect(0, 1))[1]})
+    click_canvas(page, LAB_CANVAS, *_centre(LAYOUT.plot_rect(0, 1)))
     page.locator(f"{PANEL} .widget-html", has_text="JAL-HARVEST-04").first.wait_for()
     after = canvas_pixel(page, LAB_CANVAS, *PLOT_PROBE)
 
@@ -112,7 +112,7 @@ def test_lab_jaliz_board_click_to_play_and_reload(lab, page, capsys):
     line = (f"JupyterLab ({name}): select card {select_ms:.0f} ms, plant (card->plot) {plant_ms:.0f} ms, "
             f"toggles {', '.join(f'{t:.0f}' for t in toggles)} ms; median {med:.0f} ms, max {max(all_clicks):.0f} ms; "
             f"open+run+drawn {drawn_s:.1f} s; reload->redrawn {reload_s:.1f} s")
-    _save_latency("lab", line)
+    save_latency("lab", line)
     with capsys.disabled():
         print("\n[jaliz board] " + line)
     assert med < 250, f"click -> redraw median {med:.0f} ms (target < 100 ms; fails only when far off)"
@@ -137,17 +137,6 @@ def test_voila_jaliz_board_click_to_play_and_reload(voila, page, capsys):
     assert not [e for e in page.errors if "clearCanvas" in e], page.errors
     line = (f"Voila ({FIXTURE}): select card {select_ms:.0f} ms, plant {plant_ms:.0f} ms; "
             f"page drawn in {drawn_s:.1f} s")
-    _save_latency("voila", line)
+    save_latency("voila", line)
     with capsys.disabled():
         print("\n[jaliz board] " + line)
-
-
-def _save_latency(key: str, line: str) -> None:
-    """Keep one line per front-end in artifacts/latency.txt (the latest run of each)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / "latency.txt"
-    lines = [ln for ln in (path.read_text(encoding="utf-8").splitlines() if path.exists() else [])
-             if not ln.startswith(f"{key}:")]
-    lines.append(f"{key}: {line}")
-    path.write_text("\n".join(sorted(lines)) + "\n", encoding="utf-8")
-
