@@ -71,6 +71,20 @@ class BotFailure(Exception):
         self.method = method or (self.frame or {}).get("method")
 
 
+def _frame(data: Any) -> dict[str, Any] | None:
+    """The learner's frame as the child reported it, kept only if it has the expected shape (untrusted data)."""
+    if not isinstance(data, dict):
+        return None
+    cell, line, code, method = data.get("cell"), data.get("line"), data.get("code"), data.get("method")
+    if not (isinstance(cell, str) and type(line) is int and isinstance(code, str) and isinstance(method, str)):
+        return None
+    return {"cell": cell[:200], "line": line, "code": code[:200], "method": method[:80]}
+
+
+def _text(data: Any, limit: int = 2000) -> str:
+    return str(data)[:limit]
+
+
 class LoadFailure(JalizLearnError):
     """The notebook could not be loaded in its process (message for the learner)."""
 
@@ -184,11 +198,11 @@ class Sandbox:
             raise LoadFailure(f"the notebook's process stopped while its cells ran: {exc}") from None
         if reply["op"] == "load-error":
             self.kill()
-            raise LoadFailure(str(reply.get("message", "the notebook could not be run")))
+            raise LoadFailure(_text(reply.get("message", "the notebook could not be run"), 4000))
         if reply["op"] != "ready":
             self.kill()
             raise LoadFailure("the notebook's process answered something unexpected while its cells ran")
-        self.class_found = str(reply.get("class"))
+        self.class_found = _text(reply.get("class"), 100)
         return self.class_found
 
     @property
@@ -329,8 +343,8 @@ class Sandbox:
         seconds = limit if limit is not None else self.limits.setup_seconds
         reply = self._exchange({"op": "new", "bot": number, "seed": seed}, seconds, "setup")
         if reply["op"] == "error":
-            raise BotFailure("crash", "creating the bot failed: " + str(reply.get("text", "")),
-                             reply.get("frame"), "__init__")
+            raise BotFailure("crash", "creating the bot failed: " + _text(reply.get("text", "")),
+                             _frame(reply.get("frame")), "__init__")
         if reply["op"] != "ok":
             self._violation("an unexpected answer to 'create a bot'")
         return number
@@ -362,7 +376,7 @@ class Sandbox:
         reply = self._exchange(message, limit, "act", legal=legal)
         elapsed = time.perf_counter() - start
         if reply["op"] == "error":
-            raise BotFailure("crash", str(reply.get("text", reply.get("type", "an error"))), reply.get("frame"), "act")
+            raise BotFailure("crash", _text(reply.get("text", "an error")), _frame(reply.get("frame")), "act")
         if reply["op"] != "answer":
             self._violation("an unexpected answer to a decision")
         if "action" not in reply:
@@ -371,8 +385,8 @@ class Sandbox:
             raise BotFailure("non-action", f"act() returned {shown} ({kind}), which is not an action", method="act")
         try:
             action = self.game.action_from_json(reply["action"])
-        except ValueError as exc:
-            raise BotFailure("illegal", f"act() returned an action this game does not have: {exc}",
+        except Exception as exc:  # untrusted data: whatever is wrong with it, it is no action of this game
+            raise BotFailure("illegal", f"act() returned an action this game does not have: {_text(exc, 300)}",
                              method="act") from None
         if limit is not None and elapsed > limit:
             raise BotFailure("timeout", f"one decision took more than {limit:g} s ({elapsed:.2f} s)", method="act")
@@ -427,7 +441,7 @@ class Sandbox:
     def _contains(self, legal: Sequence[Action], data: Any) -> bool:
         try:
             action = self.game.action_from_json(data)
-        except ValueError:
+        except Exception:  # untrusted data
             return False
         return action in legal
 
