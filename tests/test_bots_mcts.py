@@ -333,3 +333,33 @@ def test_legal_action_in_every_game(name):
         assert bot.act(st.observation(p), legal) in legal
         assert st.to_json() == before  # searching never touches the real game
 
+
+
+class OwnCardBot:
+    """Knows the rule: guesses its own card (a prior for the test game)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+        return Guess(observation.card)
+
+
+def test_the_prior_choice_is_tried_first_even_in_a_huge_list():
+    game = HiddenPickGame()  # ten million guesses: the prior's choice is not among the first few
+    st = game.initial_state(num_players=2, seed=5)
+    obs = st.observation(0)
+    assert ISMCTSBot(1, iterations=1, game=game, prior=OwnCardBot).act(obs, st.legal_actions()) == Guess(obs.card)
+    assert ISMCTSBot(1, iterations=1, game=game, prior=None).act(obs, st.legal_actions()) != Guess(obs.card)
+
+
+@pytest.mark.parametrize("name", ["nizam"])
+def test_beats_random_bots_in_a_real_game(name):
+    game = sampling_game(name)
+    wins = 0
+    for seed in range(2):
+        seat = seed % 2
+        bots: list[Any] = [RandomBot(seed), RandomBot(seed + 50)]
+        bots[seat] = ISMCTSBot(seed, iterations=8, rollout_depth=8, game=game)
+        wins += seat in jaliz_learn.play(game, bots, seed=seed).winners
+    assert wins == 2, f"ISMCTS won {wins} of 2 {name} games against a random bot"

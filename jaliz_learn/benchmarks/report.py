@@ -76,11 +76,12 @@ def copies_table(games: Sequence[str], *, rounds: int = 7, seconds: float = 0.3)
 
 
 def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heuristic", "random"), matches: int = 12,
-                   iterations: int = 200, rollout_depth: int | None = 60, seed: int = 0) -> Iterator[str]:
+                   iterations: int = 40, rollout_depth: int | None = 20, seed: int = 0) -> Iterator[str]:
     """Win rate of one ISMCTS bot against the others, seat-rotated, with a Wilson 95% interval."""
-    yield (f"one ISMCTS bot ({iterations} iterations per decision, random rollouts of at most "
-           f"{rollout_depth if rollout_depth is not None else 'all'} decisions) against the others, seats rotated, "
-           f"{matches} games per line (rounded up to full rotations), seed {seed}")
+    depth = f"at most {rollout_depth}" if rollout_depth is not None else "all remaining"
+    yield (f"one ISMCTS bot ({iterations} iterations per decision; the game's own bot as prior and in rollouts of "
+           f"{depth} decisions) against the others, seats rotated, {matches} games per line (rounded up to full "
+           f"rotations), seed {seed}; ms/decision: mean time of the search bot's decisions, forced ones included")
     yield ""
     yield ("| game | players | opponents | games | wins | win rate | Wilson 95% | equal share | beats them "
            "| ms/decision |")

@@ -86,7 +86,7 @@ class _NamedFactory:
 
 
 def search_strength(game_name: str, opponent: str = "heuristic", *, games: int = 12, players: int | None = None,
-                    iterations: int = 200, seed: int = 0, **settings: Any) -> StrengthResult:
+                    iterations: int = 40, seed: int = 0, **settings: Any) -> StrengthResult:
     """Play ``games`` games of one ISMCTS bot against ``opponent`` bots (``"heuristic"``: the game's own).
 
     ``games`` is rounded up to a multiple of the player count (full seat rotations).

@@ -40,7 +40,7 @@ class RandomBot(BaseBot):
 #: bot name -> {game name or "*": "module:Class"}; every class is built as ``Class(seed)``.
 BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "jaliz_learn.bots.base:RandomBot"},
-    # information-set Monte-Carlo tree search (needs the game's sample_state); 300 iterations per decision
+    # information-set Monte-Carlo tree search (needs the game's sample_state); 40 iterations per decision
     "mcts": {"*": "jaliz_learn.bots.mcts:ISMCTSBot"},
     "heuristic": {
         "jaliz": "jaliz_learn.games.jaliz.bots:HeuristicJalizBot",
@@ -58,6 +58,15 @@ BOTS: dict[str, dict[str, str]] = {
 
 def bot_names(game: str) -> list[str]:
     return [name for name, games in BOTS.items() if "*" in games or game in games]
+
+
+def rule_based_bot(game: str) -> str | None:
+    """The name of ``game``'s own rule-based bot (``heuristic`` or ``greedy``), or ``None``.
+
+    >>> rule_based_bot("jaliz"), rule_based_bot("nizam"), rule_based_bot("chess")
+    ('heuristic', 'greedy', None)
+    """
+    return next((n for n in ("heuristic", "greedy") if game in BOTS[n]), None)
 
 
 def make_bot(name: str, game: str, seed: int = 0) -> Any:

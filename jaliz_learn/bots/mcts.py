@@ -10,21 +10,26 @@ only a candidate in the iterations where its action is legal in that determinisa
 often it was *available*, not how often its parent was visited). Every node stores the reward of the
 player who chose its action, so opponents are modelled as maximising their own result.
 
+Knowledge from the game's own rule-based bot (``heuristic`` or ``greedy``, found in the bot registry)
+guides the search where it exists: at each node its choice (given the observation of the player to
+act in that determinisation) is expanded first and favoured by a bias that fades with visits
+(``prior``), and it plays the rollouts (``rollout``). Without one, both are random.
+
 Large decisions (a Jaliz offer can be any of millions of actions) are never enumerated whole: with
-more than ``max_width`` legal actions, a node considers the first ``head`` actions of the sequence
-(games list the short, special choices such as "pass" first) plus actions drawn by uniform index, one
-more each time its visit count allows (progressive widening, ``widening * visits ** 0.5`` children).
-Rollouts play random legal actions (or another registered bot, ``rollout="heuristic"``) for at most
-``rollout_depth`` decisions; the reward is each player's share of the win (ties split it) blended with
-its normalised score, read from the standings where the rollout stops.
+more than ``max_width`` legal actions, a node considers the prior's choice, the first ``head`` actions
+of the sequence (games list the short, special choices such as "pass" first) and actions drawn by
+uniform index, one more each time its visit count allows (progressive widening,
+``widening * visits ** 0.5`` children). Rollouts stop after ``rollout_depth`` decisions; the reward is
+each player's share of the win (ties split it) blended with its normalised score, read from the
+standings where the rollout stops.
 
 The budget is ``iterations`` per decision, or ``seconds`` (wall clock, so not reproducible), or both
 (whichever ends first). With only ``iterations`` the bot is deterministic for its seed. A decision
 with a single legal action is answered at once.
 
->>> bot = ISMCTSBot(1, iterations=200)
+>>> bot = ISMCTSBot(1, iterations=40)
 >>> bot
-ISMCTSBot(iterations=200)
+ISMCTSBot(iterations=40)
 >>> bot.act(None, ["the only choice"]), bot.last_iterations
 ('the only choice', 0)
 """
@@ -40,13 +45,13 @@ from ..core.actions import Action
 from ..core.errors import InvalidOption
 from ..core.game import Game, State
 from ..core.registry import load_game
-from .base import BaseBot, make_bot
+from .base import BaseBot, make_bot, rule_based_bot
 
 
 class _Node:
     """One edge of the shared tree: the action that leads here and who chose it."""
 
-    __slots__ = ("mover", "children", "visits", "avail", "total")
+    __slots__ = ("mover", "children", "visits", "avail", "total", "preferred", "consulted")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -54,6 +59,8 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.preferred: Any = None  # the prior bot's choice at this node (first determinisation that reached it)
+        self.consulted = False
 
 
 class ISMCTSBot(BaseBot):
@@ -63,18 +70,21 @@ class ISMCTSBot(BaseBot):
     ``game``: the game (or its name) to search in; by default the game named by the observation with
     its default options; pass the game itself when it was loaded with other options.
     ``exploration``: the UCB constant. ``max_width``: decisions with more legal actions are widened
-    progressively, never listed. ``rollout``: ``"random"`` or the name of a registered bot
-    (e.g. ``"heuristic"``) that plays the rollouts. ``rollout_depth``: decisions played after the tree
-    before the standings are read (``None``: to the end). ``score_weight``: share of the reward given by
-    the normalised score rather than the win.
+    progressively, never listed. ``prior``: a bot (registered name or factory ``f(seed) -> bot``) whose
+    choice at each node is tried first and favoured by ``prior_weight / (visits + 1)`` (progressive
+    bias); ``"auto"``: the game's own heuristic or greedy bot; ``None``: no prior. ``rollout``: the bot
+    that plays the rollouts (name or factory), ``"auto"`` as for the prior, or ``"random"``.
+    ``rollout_depth``: decisions played after the tree before the standings are read (``None``: to the
+    end). ``score_weight``: share of the reward given by the normalised score rather than the win.
     """
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, *, iterations: int = 300, seconds: float | None = None,
+    def __init__(self, seed: int = 0, *, iterations: int = 40, seconds: float | None = None,
                  game: Game | str | None = None, exploration: float = 0.7, max_width: int = 48, head: int = 8,
-                 widening: float = 2.0, rollout: str = "random", rollout_depth: int | None = 60,
-                 score_weight: float = 0.25) -> None:
+                 widening: float = 2.0, prior: str | Callable[[int], Any] | None = "auto",
+                 prior_weight: float = 1.0, rollout: str | Callable[[int], Any] = "auto",
+                 rollout_depth: int | None = 20, score_weight: float = 0.25) -> None:
         super().__init__(seed)
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidOption(f"iterations must be a positive integer, got {iterations!r}")
@@ -91,10 +101,11 @@ class ISMCTSBot(BaseBot):
         self.max_width = max_width
         self.head = head
         self.widening = widening
+        self.prior = prior
+        self.prior_weight = prior_weight
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.score_weight = score_weight
-        self._rollout_bots: dict[int, Any] = {}
         #: iterations run for the last decision (0 when the answer was forced); for tests and reports
         self.last_iterations = 0
 
@@ -116,26 +127,36 @@ class ISMCTSBot(BaseBot):
             raise InvalidOption("a spectator observation cannot choose an action")
         root = _Node(me)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        rollout_policy = self._rollout_policy(game, observation.num_players)
+        players = observation.num_players
+        self._prior_bots = self._bots(self.prior, game, players)
+        rollout_bots = self._bots(self.rollout, game, players)
+        rollout_policy = self._random_policy if rollout_bots is None else self._bot_policy(rollout_bots)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             state = game.sample_state(observation, self.rng.randrange(1 << 62))
             self._iterate(root, state, rollout_policy)
             done += 1
         self.last_iterations = done
+        self._prior_bots = None
         return self._best(root, legal_actions)
 
     # ---- one iteration: select / expand in the shared tree, roll out, back up -------------------
+    _prior_bots: list[Any] | None = None
+
     def _iterate(self, root: _Node, state: State, rollout_policy: Callable[[State], Action]) -> None:
         node = root
         path = [root]
+        priors = self._prior_bots
         while not state.is_over():
             player = state.current_player()
             assert player is not None  # a running game has a player to act
             legal = state.legal_actions()
+            if priors is not None and not node.consulted:
+                node.consulted = True
+                node.preferred = priors[player].act(state.observation(player), legal) if len(legal) > 1 else None
             available, new = self._candidates(node, legal)
             if new:
-                action = new[self.rng.randrange(len(new))] if len(new) > 1 else new[0]
+                action = new[0] if len(new) == 1 else new[self.rng.randrange(len(new))]
                 child = node.children[action] = _Node(player)
                 for a in available:
                     node.children[a].avail += 1
@@ -146,7 +167,11 @@ class ISMCTSBot(BaseBot):
             action, node = self._select(node, available)
             state.apply(action)
             path.append(node)
-        self._roll_out(state, rollout_policy)
+        depth = self.rollout_depth
+        steps = 0
+        while not state.is_over() and (depth is None or steps < depth):
+            state.apply(rollout_policy(state))
+            steps += 1
         rewards = self._rewards(state)
         root.visits += 1
         for nd in path[1:]:
@@ -154,15 +179,22 @@ class ISMCTSBot(BaseBot):
             nd.total += rewards[nd.mover]
 
     def _candidates(self, node: _Node, legal: Sequence[Any]) -> tuple[list[Any], list[Any]]:
-        """(actions of existing children legal here, legal actions to add as new children)."""
+        """(actions of existing children legal here, legal actions to add as new children, best first)."""
         children = node.children
+        pref = node.preferred
+        if pref is not None and pref not in children and pref in legal:
+            new_first = [pref]  # the prior's choice is expanded before anything else
+        else:
+            new_first = []
         n = len(legal)
         if n <= self.max_width:
             acts = [legal[i] for i in range(n)]  # indexing, not iteration: works for any sequence
             available = [a for a in acts if a in children]
-            return available, [a for a in acts if a not in children]
+            return available, new_first or [a for a in acts if a not in children]
         # a huge decision: test the known children against the lazy sequence (``in`` is a direct check)
         available = [a for a in children if a in legal]
+        if new_first:
+            return available, new_first
         head = [legal[i] for i in range(min(self.head, n))]
         new = [a for a in head if a not in children]
         if not new and len(children) < self.widening * math.sqrt(node.visits + 1):
@@ -174,27 +206,24 @@ class ISMCTSBot(BaseBot):
         return available, new
 
     def _select(self, node: _Node, available: list[Any]) -> tuple[Any, _Node]:
-        """UCB1 over the children available in this determinisation (ISMCTS counts availability)."""
+        """UCB1 over the children available in this determinisation (ISMCTS counts availability),
+        plus a bias towards the prior's choice that fades with its visits."""
         best: _Node | None = None
         best_action: Any = None
         best_value = -math.inf
         c = self.exploration
+        pref = node.preferred
         children = node.children
         for a in available:
             child = children[a]
             child.avail += 1
             value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if pref is not None and a == pref:
+                value += self.prior_weight / (child.visits + 1)
             if value > best_value:
                 best, best_action, best_value = child, a, value
         assert best is not None  # _candidates returns at least one action for a running game
         return best_action, best
-
-    def _roll_out(self, state: State, policy: Callable[[State], Action]) -> None:
-        depth = self.rollout_depth
-        steps = 0
-        while not state.is_over() and (depth is None or steps < depth):
-            state.apply(policy(state))
-            steps += 1
 
     def _rewards(self, state: State) -> list[float]:
         """Win share (ties split it) blended with the normalised score, for every player."""
@@ -231,23 +260,30 @@ class ISMCTSBot(BaseBot):
             self._game = load_game(observation.game)
         return self._game
 
-    def _rollout_policy(self, game: Game, num_players: int) -> Callable[[State], Action]:
-        rng = self.rng
-        if self.rollout == "random":
-            def random_policy(state: State) -> Action:
-                legal = state.legal_actions()
-                return legal[rng.randrange(len(legal))]  # type: ignore[no-any-return]
-            return random_policy
-        bots = [make_bot(self.rollout, game.name, rng.randrange(1 << 31)) for _ in range(num_players)]
+    def _bots(self, name: str | Callable[[int], Any] | None, game: Game, players: int) -> list[Any] | None:
+        """One bot per seat for the prior or the rollouts (``None``: none / random play)."""
+        if callable(name):
+            return [name(self.rng.randrange(1 << 31)) for _ in range(players)]
+        if name == "auto":
+            name = rule_based_bot(game.name)
+        if name is None or name == "random":
+            return None
+        return [make_bot(name, game.name, self.rng.randrange(1 << 31)) for _ in range(players)]
 
-        def bot_policy(state: State) -> Action:
+    def _random_policy(self, state: State) -> Action:
+        legal = state.legal_actions()
+        return legal[self.rng.randrange(len(legal))]  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _bot_policy(bots: list[Any]) -> Callable[[State], Action]:
+        def policy(state: State) -> Action:
             p = state.current_player()
             assert p is not None
             legal = state.legal_actions()
             if len(legal) == 1:
                 return legal[0]  # type: ignore[no-any-return]
             return bots[p].act(state.observation(p), legal)  # type: ignore[no-any-return]
-        return bot_policy
+        return policy
 
 
 #: The name the issue asked for; the class says which kind of MCTS it is.
