@@ -307,7 +307,7 @@ def test_grade_report_basics():
 # ---- one way of naming cells; observations as data -------------------------------------------------
 
 
-def test_kernel_cells_are_named_like_graded_cells():
+def test_kernel_cells_are_named_like_graded_cells(tmp_path, monkeypatch):
     """``check()`` in a kernel sees ipykernel's file names; it names the cell by its first line, as the grader."""
     import linecache
 
@@ -324,6 +324,14 @@ def test_kernel_cells_are_named_like_graded_cells():
         text = describe_learner_exception(exc)
     assert text == ("ZeroDivisionError: division by zero (in act, the cell starting `class MyBot:`, line 3: "
                     "`return 1 / 0`)")
+    # with the notebook saved (jupyter-server names it in JPY_SESSION_NAME), its number as in the grader
+    path = tmp_path / "mine.ipynb"
+    path.write_text(json.dumps(notebook(markdown("# title"), code("x = 1"), code(source))), encoding="utf-8")
+    monkeypatch.setenv("JPY_SESSION_NAME", str(path))
+    try:
+        namespace["MyBot"]().act(None, ())
+    except ZeroDivisionError as exc:
+        assert "(in act, cell 3 (starting `class MyBot:`), line 3: `return 1 / 0`)" in describe_learner_exception(exc)
 
 
 @pytest.mark.parametrize("name", sorted(__import__("jaliz_learn").core.registry.REGISTRY))

@@ -21,6 +21,7 @@ import copy
 import io
 import json
 import linecache
+import os
 import re
 import traceback
 from collections.abc import Iterable, Mapping, Sequence
@@ -134,6 +135,24 @@ def cell_ref(first_line: str, index: int | None = None) -> str:
     return f"cell {index} (starting `{first_line}`)"
 
 
+def _kernel_cell_index(source: str) -> int | None:
+    """In a Jupyter kernel: the number of the saved notebook's cell with this source (``None`` if unknown).
+
+    jupyter-server tells the kernel its notebook in ``JPY_SESSION_NAME``; a cell edited since the
+    last save is not found, and then only its first line names it.
+    """
+    name = os.environ.get("JPY_SESSION_NAME", "")
+    if not name.endswith(".ipynb") or not os.path.isfile(name):
+        return None
+    try:
+        cells = read_notebook(name)["cells"]
+    except (LearnerCodeError, OSError):
+        return None
+    wanted = source.rstrip()
+    found = [i for i, c in enumerate(cells, 1) if c.get("cell_type") == "code" and c["source"].rstrip() == wanted]
+    return found[0] if len(found) == 1 else None
+
+
 def cell_of_file(filename: str) -> str | None:
     """The :func:`cell_ref` of a code file that is a notebook cell (graded or in a kernel), else ``None``."""
     m = _CELL_FILE.match(filename)
@@ -142,7 +161,7 @@ def cell_of_file(filename: str) -> str | None:
     if m is not None:
         return cell_ref(first, int(m.group(1)))
     if _KERNEL_FILE.search(filename) and lines:
-        return cell_ref(first)
+        return cell_ref(first, _kernel_cell_index("".join(lines)))
     return None
 
 
