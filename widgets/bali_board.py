@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from jaliz_learn.pictures import bali as pictures
 
 from .framework import GameBoard, HitMap, RegionPainter, button, dropdown, set_options
-from .jungli_la_canvas import ScenePainter
+from .jungli_la_canvas import ScenePainter, fit_to_window
 
 HINTS = {
     "buy": "click a kind on the altar to buy one offering card, or Skip",
@@ -57,7 +57,7 @@ class BaliBoard(GameBoard):
     hints = HINTS
 
     def __init__(self, num_players: int = 3, human: int | None = 0, bots: Any = "greedy", seed: int = 7,
-                 speed: float = 0.3, tani: bool = False, options: dict[str, Any] | None = None, fit: bool = False,
+                 speed: float = 0.3, tani: bool = False, options: dict[str, Any] | None = None, fit: bool = True,
                  state: Any = None) -> None:
         game = state.game.name if state is not None else ("bali-tani" if tani else "bali")
         n = state.num_players if state is not None else num_players
@@ -65,6 +65,8 @@ class BaliBoard(GameBoard):
         self.scene: Any = None  # built by ui_state before each draw: the painter draws it, clicks hit it
         super().__init__(game, num_players=num_players, human=human, bots=bots, seed=seed, speed=speed,
                          options=options, size=(self.geometry.width, self.geometry.height), fit=fit, state=state)
+        if fit:
+            fit_to_window(self.canvas, self.geometry.width, self.geometry.height)
 
     # ------------------------------------------------------------------ framework hooks
     def make_painter(self, canvas: Any) -> RegionPainter:

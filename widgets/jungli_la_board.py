@@ -33,7 +33,7 @@ import ipywidgets as widgets
 from jaliz_learn.pictures import jungli_la as pictures
 
 from .framework import GameBoard, HitMap, RegionPainter, button, dropdown, set_options
-from .jungli_la_canvas import ScenePainter
+from .jungli_la_canvas import ScenePainter, fit_to_window
 
 HINTS = {
     "roll": "choose how many dice to roll (extra dice cost Letters), then Roll",
@@ -55,7 +55,7 @@ class JungliLaBoard(GameBoard):
     hints = HINTS
 
     def __init__(self, num_players: int = 3, human: int | None = 0, bots: Any = "greedy", seed: int = 7,
-                 speed: float = 0.3, options: dict[str, Any] | None = None, fit: bool = False,
+                 speed: float = 0.3, options: dict[str, Any] | None = None, fit: bool = True,
                  state: Any = None) -> None:
         n = state.num_players if state is not None else num_players
         track = len(state.track) if state is not None else _track_len(n, options)
@@ -63,6 +63,8 @@ class JungliLaBoard(GameBoard):
         self.scene: Any = None  # built by ui_state before each draw: the painter draws it, clicks hit it
         super().__init__("jungli-la", num_players=num_players, human=human, bots=bots, seed=seed, speed=speed,
                          options=options, size=(self.geometry.width, self.geometry.height), fit=fit, state=state)
+        if fit:
+            fit_to_window(self.canvas, self.geometry.width, self.geometry.height)
 
     # ------------------------------------------------------------------ framework hooks
     def make_painter(self, canvas: Any) -> RegionPainter:

@@ -21,6 +21,18 @@ from .framework import RegionPainter
 _ALIGN = {"left": "left", "center": "center", "right": "right"}
 
 
+#: The tallest a board may be drawn (CSS px): ipycanvas focuses the canvas on mouse-down, and when the
+#: canvas does not fit the window the browser scrolls it, so the click lands elsewhere than aimed.
+MAX_CSS_HEIGHT = 760
+
+
+def fit_to_window(canvas: Any, width: int, height: int) -> None:
+    """Let a ``fit=True`` canvas follow the column width (smaller in a narrow notebook column, larger
+    in Voila) but never grow taller than :data:`MAX_CSS_HEIGHT` or wider than 1.5 times its size."""
+    scale = min(1.5, MAX_CSS_HEIGHT / height)
+    canvas.layout.max_width = f"{int(width * scale)}px"
+
+
 class FastCanvasPen:
     """The ``jaliz_learn.pictures.svg.Pen`` calls on an ipycanvas ``Canvas``, sending only style changes."""
 

@@ -187,8 +187,8 @@ def _track(sc: Scene, obs: Any, lay: JungliLayout, targets: dict[int, str]) -> N
             _end_cell(sc, rect, "START", "#efe9dc", ["explorers", "start here"])
         elif i == lay.cells - 1:
             k = obs.cards_before_end_card
-            end = "end card drawn" if k < 0 else f"end card {_nth(k + 1)}"
-            lines = ["Treasure deck", f"{obs.deck_size} cards", end]
+            lines = ["Treasure", f"deck: {obs.deck_size}"] + (["end card", "drawn"] if k < 0 else
+                                                                ["end card:", _nth(k + 1)])
             _end_cell(sc, rect, "GOAL", "#f7d46b", lines)
         else:
             _card(sc, obs.track[i - 1], rect)
