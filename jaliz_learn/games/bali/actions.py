@@ -199,11 +199,10 @@ class BaliActions(LazyActions):
     (2, TakeCard(column=2), True, False)
     """
 
-    __slots__ = ("_specs", "_keys")
+    __slots__ = ("_specs",)
 
-    def __init__(self, specs: tuple[Spec, ...], keys: frozenset[Spec] | None = None) -> None:
+    def __init__(self, specs: tuple[Spec, ...]) -> None:
         self._specs = specs
-        self._keys = frozenset(specs) if keys is None else keys
         self._len = len(specs)
 
     def _build(self, i: int) -> Action:
@@ -221,7 +220,7 @@ class BaliActions(LazyActions):
             yield cls(*args)
 
     def __contains__(self, item: object) -> bool:
-        return isinstance(item, Action) and spec_of(item) in self._keys
+        return isinstance(item, Action) and spec_of(item) in self._specs
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, BaliActions):

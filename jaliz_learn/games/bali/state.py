@@ -109,6 +109,14 @@ def multisets(stock: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+# ---- change groups: an effect marks what it changed in ``_dirty``, so views rebuild only that --------
+# (CH_HANDS: every hand; an effect that changes one player's hand marks that player in ``_hands_dirty``;
+# CH_HIDDEN: the face-down altar cards)
+CH_HANDS, CH_STOCKS, CH_DISPLAYS, CH_SQUARE, CH_SUPPLY, CH_STONES, CH_VP, CH_QUEUES, CH_TANI, CH_DISCARD, CH_STEP, \
+    CH_HIDDEN = (1 << i for i in range(12))
+ALL_CHANGED = (1 << 12) - 1  # CH_STEP: who decides, the decision, the turn, the active player, the revealed card
+
+
 class BaliState(State):
     """A Bali position (mutable). See the module docstring for the decision cycle."""
 
@@ -145,16 +153,11 @@ class BaliState(State):
         self.final: list[dict[str, int]] | None = None
         self._legal: tuple[Spec, ...] | None = None  # specs of the legal actions, until the next change
         self._legal_keys: frozenset[Spec] = frozenset()
-        # Observation caches (see view.py): each is an immutable value, replaced (set to None) by the
-        # effect that changes what it shows, never mutated, so a clone may share it.
-        self._pub: dict[str, Any] | None = None  # the public part of observations, for this position only
-        self._c_hands: tuple[tuple[str, ...], ...] | None = None
-        self._c_displays: tuple[tuple[int, ...], ...] | None = None
-        self._c_square: tuple[tuple[str, ...], ...] | None = None
-        self._c_stocks: tuple[tuple[int, ...], ...] | None = None
-        self._c_hidden: tuple[tuple[int, ...], ...] | None = None
-        self._c_village: tuple[tuple[int, ...], ...] | None = None
-        self._c_discard: tuple[str, ...] | None = None
+        # Observation cache (see view.py): the public fields, refreshed group by group from ``_dirty``.
+        self._pub: dict[str, Any] | None = None
+        self._dirty = ALL_CHANGED
+        self._hands_dirty = 0  # bit p: player p's hand changed since the last refresh
+        self._hidden_rows: tuple[tuple[int, ...], ...] = ()  # face-down offerings per placer (view cache)
 
     # ---- setup (BAL-SETUP-01..06, TAN-SETUP-01..03) -----------------------------------------
     def setup(self) -> None:
@@ -188,7 +191,7 @@ class BaliState(State):
         col.reverse()
         del self.deck[-D.COLUMN_DEPTH:]
         self.square[c] = col
-        self._c_square = None
+        self._dirty |= CH_SQUARE
         self.log.add("deal", None, {"column": c + 1, "cards": [D.CARD_NAMES[x] for x in col]})
 
     # ---- protocol -----------------------------------------------------------------------------
@@ -214,7 +217,7 @@ class BaliState(State):
         if specs is None:
             specs = self._legal = self._compute_legal()
             self._legal_keys = TAKE_KEYS if specs is TAKE else frozenset(specs)
-        return BaliActions(specs, self._legal_keys)
+        return BaliActions(specs)
 
     def check_action(self, player: int, action: Action) -> None:
         if self._legal is None:
@@ -288,7 +291,7 @@ class BaliState(State):
     # ---- effects ------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None
-        self._pub = None
+        self._dirty |= CH_STEP
         if isinstance(action, TakeCard):
             self._take(player, action.column - 1)
         elif isinstance(action, SkipBuy):
@@ -304,6 +307,7 @@ class BaliState(State):
             k = D.KIND_INDEX[action.offering]
             self.supply[k] -= 1  # BAL-OFFER-03
             self.altar_open[k] += 1
+            self._dirty |= CH_SUPPLY
             self.log.add("altar", player, {"offering": action.offering})
             self.phase = "take"
         elif isinstance(action, ShrineReward):
@@ -312,7 +316,8 @@ class BaliState(State):
             card = D.CARD_INDEX[action.card]
             self.hands[player].remove(card)  # BAL-PLAY-06
             self.discard.append(card)
-            self._c_hands = self._c_discard = None
+            self._dirty |= CH_DISCARD
+            self._hands_dirty |= 1 << player
             self.log.add("discard", player, {"card": action.card,
                                              "hand": [D.CARD_NAMES[c] for c in sorted(self.hands[player])]})
             self.phase = "take"
@@ -330,7 +335,7 @@ class BaliState(State):
         self.stones[p] -= price
         self.supply[k] -= 1
         self.stocks[p][k] += 1
-        self._c_stocks = None
+        self._dirty |= CH_STOCKS | CH_SUPPLY | CH_STONES
         self.log.add("buy", p, {"offering": D.KINDS[k], "price": price})
         self.phase = "play"
 
@@ -339,7 +344,8 @@ class BaliState(State):
         for _ in range(count):
             hand.remove(card)
         self.displays[p][card] += count  # BAL-PLAY-05: the display only grows
-        self._c_hands = self._c_displays = None
+        self._dirty |= CH_DISPLAYS | CH_STONES
+        self._hands_dirty |= 1 << p
         cost = 0
         if card == D.SHRINE:
             cost = D.SHRINE_COST  # BAL-PLAY-03
@@ -357,6 +363,7 @@ class BaliState(State):
         n, a = self.num_players, self.active
         # BAL-OFFER-01 clockwise from the left neighbour; BAL-OFFER-04 empty stocks place nothing
         self.offer_queue = [q for q in ((a + i) % n for i in range(1, n)) if any(self.stocks[q])]
+        self._dirty |= CH_QUEUES
         if self.offer_queue:
             self.phase = "offer"
         else:
@@ -373,7 +380,7 @@ class BaliState(State):
 
     def _offer(self, p: int, k: int) -> None:
         self.stocks[p][k] -= 1
-        self._c_stocks = self._c_hidden = None
+        self._dirty |= CH_STOCKS | CH_SUPPLY | CH_QUEUES | CH_HIDDEN
         hidden = p == self.active or self.reverse_altar  # BAL-OFFER-05
         if hidden:
             self.altar_hidden.append((p, k))
@@ -394,7 +401,8 @@ class BaliState(State):
         card = col.pop()
         hand = self.hands[p]
         hand.append(card)
-        self._c_hands = self._c_square = None
+        self._dirty |= CH_SQUARE
+        self._hands_dirty |= 1 << p
         self.log.add("take", p, {"column": c + 1, "card": D.CARD_NAMES[card]})
         if not col:
             if len(self.deck) < D.COLUMN_DEPTH:
@@ -420,6 +428,7 @@ class BaliState(State):
             for q in range(n):
                 gains[q] = counts[q] * D.STONEMASON_REWARD + (D.MAJORITY_BONUS if q == sole else 0)
                 self.stones[q] += gains[q]
+            self._dirty |= CH_STONES
             data["stones"] = gains
         elif card == D.PRIEST:  # BAL-SCORE-03
             for q in range(n):
@@ -430,8 +439,10 @@ class BaliState(State):
             self.demon_hook(gains)
             for q in range(n):
                 self.vp[q] += gains[q]
+            self._dirty |= CH_VP
             data["vp"] = gains
         elif card == D.SHRINE:  # BAL-SCORE-04: each owner splits the units, active player first
+            self._dirty |= CH_QUEUES
             self.reward_queue = [(q, counts[q] * D.SHRINE_REVEAL_REWARD + (D.MAJORITY_BONUS if q == sole else 0))
                                  for q in order if counts[q]]
             data["units"] = [counts[q] + (D.MAJORITY_BONUS if q == sole else 0) if counts[q] else 0
@@ -439,7 +450,7 @@ class BaliState(State):
         elif card >= D.FARMER_BASE and card < D.ORACLE:  # BAL-SCORE-05
             k = card - D.FARMER_BASE
             supply, stocks = self.supply, self.stocks
-            self._c_stocks = None
+            self._dirty |= CH_STOCKS | CH_SUPPLY
             for q in order:
                 if counts[q] and supply[k]:  # BAL-SCORE-06: nothing once the pile is empty
                     supply[k] -= D.FARMER_REWARD
@@ -468,6 +479,7 @@ class BaliState(State):
     def _shrine_reward(self, p: int, action: ShrineReward) -> None:
         self.vp[p] += action.vp * D.SHRINE_REVEAL_REWARD
         self.stones[p] += action.stones * D.SHRINE_REVEAL_REWARD
+        self._dirty |= CH_VP | CH_STONES | CH_QUEUES
         self.log.add("reward", p, {"vp": action.vp, "stones": action.stones})
         self.reward_queue.pop(0)
         if not self.reward_queue:
@@ -488,7 +500,8 @@ class BaliState(State):
             self.stocks[p][r] -= 1
             self.supply[r] += 1
         self.village[k][action.field - 1] = p  # TAN-BUILD-04
-        self._c_hands = self._c_discard = self._c_stocks = self._c_village = None
+        self._dirty |= CH_DISCARD | CH_STOCKS | CH_SUPPLY | CH_TANI | CH_STONES
+        self._hands_dirty |= 1 << p
         self.huts[p] -= 1
         data: dict[str, Any] = {"area": action.area, "field": action.field, "returned": list(action.returned)}
         self.phase = "take"
@@ -509,11 +522,13 @@ class BaliState(State):
         gain = D.BANANA_TILE_VP * sum(display[c] for c in D.BANANA_TILES[tile])
         self.vp[p] += gain
         self.tiles.remove(tile)
+        self._dirty |= CH_VP | CH_TANI
         self.log.add("tile", p, {"tile": tile, "vp": gain})
         self.phase = "take"
 
     # ---- end (BAL-END-01, BAL-FINAL-01..05, TAN-GANESHA-02, TAN-END-01) ------------------------
     def _end_game(self) -> None:
+        self._dirty = ALL_CHANGED
         self.over = True
         self.phase = "game-over"
         self.final = self.final_breakdown()
@@ -582,8 +597,8 @@ class BaliState(State):
         """Forget what is cached about the position (after it was set from outside, e.g. read from JSON)."""
         self._legal = None
         self._legal_keys = frozenset()
-        self._pub = self._c_hands = self._c_displays = self._c_square = self._c_stocks = None
-        self._c_hidden = self._c_village = self._c_discard = None
+        self._pub = None
+        self._dirty = ALL_CHANGED
 
     # ---- copies ------------------------------------------------------------------------------
     def _copy_into(self, new: State) -> None:
@@ -611,7 +626,8 @@ class BaliState(State):
         d["tiles"] = self.tiles[:]
         if self.final is not None:
             d["final"] = [dict(row) for row in self.final]
-        d["_pub"] = None  # rebuilt on demand: cheaper than copying, and a dict is never shared
+        d["_pub"] = None  # rebuilt on demand: a dict is never shared between states
+        d["_dirty"] = ALL_CHANGED
 
     # ---- views (provided by the game class; this module imports none of them) ----------------
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:

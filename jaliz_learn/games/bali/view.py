@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from jaliz_learn.core.game import Observation
 
 from . import data as D
+from . import state as S
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BaliState
@@ -88,59 +89,84 @@ def _hand_names(hand: list[int]) -> tuple[str, ...]:
     return tuple(sorted(map(_NAME, hand)))
 
 
-def hidden_by_player(s: BaliState) -> tuple[tuple[int, ...], ...]:
-    """Face-down altar cards per placer and kind (cached until the next offering)."""
-    found = s._c_hidden
-    if found is None:
+def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
+    """Rebuild the groups of public fields marked in ``dirty`` (see the change groups in state.py)."""
+    if dirty & S.CH_STEP:
+        over = s.over
+        pub["current_player"] = s.current_player()
+        pub["decision"] = "game-over" if over else s.phase
+        pub["turn"] = s.log.turn
+        pub["is_over"] = over
+        pub["active_player"] = s.active
+        pub["revealed"] = None if s.revealed is None else _NAME(s.revealed)
+    if dirty & S.CH_HANDS:
+        pub["known_hands"] = tuple(map(_hand_names, s.hands))
+        pub["hand_sizes"] = tuple(map(len, s.hands))
+    elif s._hands_dirty:  # usually one player's hand: rebuild only that one
+        changed = s._hands_dirty
+        names = list(pub["known_hands"])
+        for p, hand in enumerate(s.hands):
+            if changed >> p & 1:
+                names[p] = _hand_names(hand)
+        pub["known_hands"] = tuple(names)
+        pub["hand_sizes"] = tuple(map(len, s.hands))
+    s._hands_dirty = 0
+    if dirty & S.CH_HIDDEN:
         rows = [[0] * D.NUM_KINDS for _ in range(s.num_players)]
         for q, k in s.altar_hidden:
             rows[q][k] += 1
-        found = s._c_hidden = tuple(map(tuple, rows))
-    return found
+        s._hidden_rows = tuple(map(tuple, rows))
+        pub["hidden_offers"] = tuple(map(sum, rows))
+        pub["altar_hidden"] = len(s.altar_hidden)
+    if dirty & S.CH_STOCKS:
+        pub["known_stocks"] = (tuple(map(tuple, s.stocks)) if not s.altar_hidden else
+                               tuple(tuple(a + b for a, b in zip(st, h)) for st, h in zip(s.stocks, s._hidden_rows)))
+        pub["stock_sizes"] = tuple(map(sum, s.stocks))
+    if dirty & S.CH_DISPLAYS:
+        pub["displays"] = tuple(map(tuple, s.displays))
+    if dirty & S.CH_SQUARE:
+        pub["square"] = tuple(map(_column_names, s.square))
+        pub["draw_pile"] = len(s.deck)
+    if dirty & S.CH_SUPPLY:
+        pub["supply"] = tuple(s.supply)
+        pub["altar_open"] = tuple(s.altar_open)
+    if dirty & S.CH_STONES:
+        pub["stones"] = tuple(s.stones)
+    if dirty & S.CH_VP:
+        pub["vp"] = tuple(s.vp)
+    if dirty & S.CH_QUEUES:
+        pub["pending_offers"] = tuple(s.offer_queue)
+        pub["pending_rewards"] = tuple(s.reward_queue)
+    if dirty & S.CH_TANI:
+        pub["huts"] = tuple(s.huts)
+        pub["village"] = tuple(map(tuple, s.village))
+        pub["tiles"] = tuple(s.tiles)
+        pub["ganesha"] = s.ganesha
+    if dirty & S.CH_DISCARD:
+        pub["discard"] = tuple(map(_NAME, s.discard))
 
 
 def public_part(s: BaliState) -> dict[str, Any]:
-    """The fields every viewer sees alike, built once per change of the state.
+    """The fields every viewer sees alike, kept on the state and refreshed group by group.
 
-    The tuples of tuples are kept on the state (``_c_*``) until an effect that changes them resets
-    them; the dict itself is replaced, never changed, so clones may share it.
+    Effects mark the groups they change (``state._dirty``), so a decision rebuilds only what it
+    changed: at most a few small tuples. Observations copy the dict; nothing in it is mutable.
     """
     pub = s._pub
-    if pub is not None:
-        return pub
-    hands = s._c_hands
-    if hands is None:
-        hands = s._c_hands = tuple(map(_hand_names, s.hands))
-    displays = s._c_displays
-    if displays is None:
-        displays = s._c_displays = tuple(map(tuple, s.displays))
-    square = s._c_square
-    if square is None:
-        square = s._c_square = tuple(map(_column_names, s.square))
-    hidden = hidden_by_player(s)
-    stocks = s._c_stocks
-    if stocks is None:
-        stocks = s._c_stocks = tuple(tuple(a + b for a, b in zip(st, h)) for st, h in zip(s.stocks, hidden))
-    village = s._c_village
-    if village is None:
-        village = s._c_village = tuple(map(tuple, s.village))
-    discard = s._c_discard
-    if discard is None:
-        discard = s._c_discard = tuple(map(_NAME, s.discard))
-    over = s.over
-    pub = s._pub = {
-        "game": s.game.name, "num_players": s.num_players, "current_player": s.current_player(),
-        "decision": "game-over" if over else s.phase, "turn": s.log.turn, "is_over": over, "expansion": s.tani,
-        "active_player": s.active, "hand_sizes": tuple(map(len, s.hands)), "stock_sizes": tuple(map(sum, s.stocks)),
-        "displays": displays, "stones": tuple(s.stones), "vp": tuple(s.vp), "square": square,
-        "draw_pile": len(s.deck), "supply": tuple(s.supply), "altar_open": tuple(s.altar_open),
-        "altar_hidden": len(s.altar_hidden), "discard": discard,
-        "revealed": None if s.revealed is None else _NAME(s.revealed), "pending_offers": tuple(s.offer_queue),
-        "huts": tuple(s.huts), "village": village, "tiles": tuple(s.tiles), "ganesha": s.ganesha,
-        "known_hands": hands, "known_stocks": stocks, "hidden_offers": tuple(map(sum, hidden)),
-        "pending_rewards": tuple(s.reward_queue),
-    }
+    if pub is None:
+        pub = s._pub = {"game": s.game.name, "num_players": s.num_players, "expansion": s.tani}
+        s._dirty = S.ALL_CHANGED
+    dirty = s._dirty
+    if dirty:
+        _refresh(s, pub, dirty)
+        s._dirty = 0
     return pub
+
+
+def hidden_by_player(s: BaliState) -> tuple[tuple[int, ...], ...]:
+    """Face-down altar cards per placer and kind."""
+    public_part(s)
+    return s._hidden_rows
 
 
 _NO_HIDDEN = (0,) * D.NUM_KINDS
@@ -149,12 +175,12 @@ _NO_HIDDEN = (0,) * D.NUM_KINDS
 def observe(s: BaliState, player: int | None) -> BaliObservation:
     """Build ``player``'s observation: immutable values only, nothing shared with the state's lists."""
     pub = s._pub
-    if pub is None:
+    if pub is None or s._dirty:
         pub = public_part(s)
     if player is None:
         return BaliObservation.fast(pub, player=None, hand=None, stock=None, my_hidden_offerings=_NO_HIDDEN)
     return BaliObservation.fast(pub, player=player, hand=pub["known_hands"][player], stock=tuple(s.stocks[player]),
-                                my_hidden_offerings=hidden_by_player(s)[player])
+                                my_hidden_offerings=s._hidden_rows[player])
 
 
 def state_html(s: BaliState) -> str:
