@@ -197,36 +197,56 @@ def any_payments(limited: tuple[int, ...]) -> tuple[str, ...]:
                  if all(combo.count(k) <= have[k] for k in set(combo)))
 
 
+def natural_kinds(board: Sequence[str]) -> frozenset[str]:
+    """Kinds with a combination of three or more on the board without the pearl (PRL-TASK-01).
+
+    >>> sorted(natural_kinds(list("AAABC" "FGHDE" "CDPEF" "GHBCD" "DEFGH")))
+    ['A']
+    """
+    out = set()
+    for text in all_lines(board):
+        found = run_in(text)
+        if found is not None:
+            out.add(text[found[0]])
+    return frozenset(out)
+
+
+@cache
+def pearl_line_kinds(text: str) -> frozenset[str]:
+    """The kinds ``k`` for which the pearl in this line, standing for ``k``, is part of a run of ``k`` (PRL-TASK-03).
+
+    >>> sorted(pearl_line_kinds("AAPBC")), sorted(pearl_line_kinds("ABCDE"))
+    (['A'], [])
+    """
+    at = text.find(PEARL)
+    if at < 0:
+        return frozenset()
+    out = set()
+    for k in KINDS:
+        found = run_in(text.replace(PEARL, k))
+        if found is not None and found[0] <= at < found[0] + found[1]:
+            out.add(k)
+    return frozenset(out)
+
+
+def pearl_completable(board: Sequence[str]) -> frozenset[str]:
+    """The kinds a run through the pearl would complete (the union over the pearl's row and column)."""
+    out: frozenset[str] = frozenset()
+    for text in all_lines(board):
+        if PEARL in text:
+            out |= pearl_line_kinds(text)
+    return out
+
+
 def pearl_kinds(board: Sequence[str]) -> tuple[frozenset[str], Mapping[str, frozenset[str]]]:
     """Kinds with a combination without the pearl, and per pearl kind all kinds completed.
 
     PRL-TASK-01, PRL-TASK-03.
 
     The pearl counts as one chosen kind: for kind ``k`` it may complete runs of ``k`` only.
-    Returns ``(natural, {k: kinds completed when the pearl stands for k})``; the result is
-    cached per board (legal actions and the legality check ask for the same board), so the mapping is
-    read-only: a caller that could change it would change the rules for every later game.
+    Returns ``(natural, {k: kinds completed when the pearl stands for k})``; the mapping is
+    read-only.
     """
-    return _pearl_kinds("".join(board))
-
-
-@lru_cache(maxsize=1 << 14)
-def _pearl_kinds(board: str) -> tuple[frozenset[str], Mapping[str, frozenset[str]]]:
-    natural = set()
-    pearl_lines = []
-    for text in all_lines(board):
-        found = run_in(text)
-        if found is not None:
-            natural.add(text[found[0]])
-        if PEARL in text:
-            pearl_lines.append(text)
-    with_pearl: dict[str, frozenset[str]] = {}
-    for k in KINDS:
-        extra = set(natural)
-        for text in pearl_lines:
-            swapped = text.replace(PEARL, k)
-            found = run_in(swapped)
-            if found is not None:
-                extra.add(swapped[found[0]])
-        with_pearl[k] = frozenset(extra)
-    return frozenset(natural), MappingProxyType(with_pearl)
+    natural = natural_kinds(board)
+    extra = pearl_completable(board)
+    return natural, MappingProxyType({k: natural | {k} if k in extra else natural for k in KINDS})

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
-from ...core.game import Game, State
+from ...core.game import Game, Observation, State
 from ...core.legal import LazyActions
 from . import board as B
 from .actions import Draw, EndTurn, Move, Score
@@ -66,7 +66,7 @@ class LegalActions(LazyActions):
 
     __slots__ = ("_head", "_pays", "_tail", "_moves")
 
-    def __init__(self, head: tuple[Action, ...], pays: list[tuple[str, ...]], tail: tuple[Action, ...]) -> None:
+    def __init__(self, head: tuple[Action, ...], pays: tuple[tuple[str, ...], ...], tail: tuple[Action, ...]) -> None:
         self._head = head
         self._pays = pays
         self._tail = tail
@@ -134,6 +134,17 @@ class BaseState(State):
         self.out_of_play = ""
         self.over = False
         self.hand_limit: int | None = None
+        self._clear_caches()
+
+    def _clear_caches(self) -> None:
+        """Forget what was derived from the position; called before every change (``_apply``).
+
+        The caches hold immutable values that are replaced, never mutated, so a clone may share them, and
+        no cached object is ever handed out: legal actions and observations are built fresh from them.
+        """
+        self._pays: tuple[tuple[str, ...], ...] | None = None
+        self._ends: tuple[tuple[str, str], ...] | None = None
+        self._pub: dict[str, Any] | None = None
 
     def _copy_into(self, new: State) -> None:
         """Hand-written copies of the mutable containers (``clone`` has shared the rest)."""
@@ -160,25 +171,25 @@ class BaseState(State):
         return f"{self.prefix}-{suffix}"
 
     # ---- legal actions ----------------------------------------------------------
-    def move_pays(self, player: int) -> list[tuple[str, ...]]:
-        """Payments allowed at each of the 20 move positions.
+    def move_pays(self, player: int) -> tuple[tuple[str, ...], ...]:
+        """Payments allowed at each of the 20 move positions (cached for the player to act).
 
         NIZ-MOVE-01, NIZ-MOVE-03, NIZ-MOVE-04 (PRL-MOVE-01, PRL-MOVE-03, PRL-MOVE-04) and PRL-MOVE-06:
 
         one card of the end card's kind if the player holds one; otherwise (or when the end
         card is the pearl) every distinct multiset of three cards from hand.
         """
+        if player == self.current and self._pays is not None:
+            return self._pays
         hand = self.hands[player]
-        board = self.board
         anyp = B.payments_for_hand(tuple(hand.values()))
         single = _SINGLE
-        out = []
-        for c in END_CELLS:
-            k = board[c]
-            out.append(single[k] if k != PEARL and hand[k] else anyp)
+        out = tuple([single[k] if k != PEARL and hand[k] else anyp for k in map(self.board.__getitem__, END_CELLS)])
+        if player == self.current:
+            self._pays = out
         return out
 
-    def draw_allowed(self, player: int, pays: list[tuple[str, ...]] | None = None) -> bool:
+    def draw_allowed(self, player: int, pays: tuple[tuple[str, ...], ...] | None = None) -> bool:
         """May ``player`` draw now? (NIZ-DRAW-03 / PRL-DRAW-03 and the solo limit NIZ-SOLO-02)."""
         if self.hand_limit is not None and sum(self.hands[player].values()) + DRAW_COUNT > self.hand_limit:
             return False  # NIZ-SOLO-02: the draw would break the hand limit
@@ -190,7 +201,12 @@ class BaseState(State):
         return not any(pays)
 
     def end_actions(self, player: int) -> tuple[Action, ...]:
+        """The actions that end the moves, built fresh (no action object is ever shared with a caller)."""
         return (Score(),)
+
+    def end_allowed(self, action: Action) -> bool:
+        """Is ``action`` (of this game's end type, checked exactly by the core) a legal end of the moves?"""
+        return True
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.over or (player is not None and player != self.current):
@@ -203,21 +219,20 @@ class BaseState(State):
         return LegalActions((), pays, self.end_actions(p))
 
     def check_action(self, player: int, action: Action) -> None:
-        """A fast legality test that agrees with ``legal_actions`` (only the asked action is examined)."""
-        if isinstance(action, Move):
-            pair = MOVE_PAIRS.get((action.line, action.end))
-            if pair is not None:
-                hand = self.hands[player]
-                k = self.board[B.end_cell(*pair)]
-                if k != PEARL and hand[k]:
-                    if action.pay == k:
-                        return
-                elif action.pay in B.payments_for_hand(tuple(hand.values())):
-                    return
-        elif isinstance(action, Draw):
+        """A fast legality test that agrees with ``legal_actions``, from the cached payments and ends.
+
+        The core has already checked that ``action`` is exactly one of this game's classes with
+        exactly typed fields.
+        """
+        kind = type(action)
+        if kind is Move:
+            pos = MOVE_POS.get((action.line, action.end))  # type: ignore[attr-defined]
+            if pos is not None and action.pay in self.move_pays(player)[pos]:  # type: ignore[attr-defined]
+                return
+        elif kind is Draw:
             if self.moves_made == 0 and self.draw_allowed(player):
                 return
-        elif self.moves_made > 0 and action in self.end_actions(player):
+        elif self.moves_made > 0 and self.end_allowed(action):
             return
         raise self.explain_illegal(player, action)
 
@@ -276,6 +291,7 @@ class BaseState(State):
 
     # ---- effects ------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
+        self._clear_caches()
         if isinstance(action, Move):
             self._move(player, action)
         elif isinstance(action, Draw):
@@ -369,7 +385,31 @@ class BaseState(State):
         st = self.standings()
         self.log.add("game-over", None, {"scores": list(st.scores), "winners": list(st.winners)})
 
-    # ---- observation helpers -------------------------------------------------------
+    # ---- observations ----------------------------------------------------------------
+    observation_cls: type[Observation] = NizamObservation
+
+    def observation(self, player: int | None) -> Any:
+        """What ``player`` sees (``None``: spectator): the public fields, cached per change, and the own hand."""
+        pub = self._pub
+        if pub is None:
+            pub = self._pub = self._public()
+        hand = self.hands[player] if player is not None else None
+        return self.observation_cls.fast(pub, player=player, hand="".join([k * c for k, c in hand.items() if c])
+                                         if hand is not None else "")
+
+    def _public(self) -> dict[str, Any]:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _public_base(self) -> dict[str, Any]:
+        over = self.over
+        return {"game": self.game.name, "num_players": self.num_players,
+                "current_player": None if over else self.current,
+                "decision": OVER if over else (START if self.moves_made == 0 else self.end_decision),
+                "turn": self.log.turn, "is_over": over, "board": self.board_rows(),
+                "hand_sizes": tuple([sum(h.values()) for h in self.hands]), "deck_size": len(self.deck),
+                "discard": counts_text(self.discard), "deck_runouts": self.runouts, "moves_made": self.moves_made,
+                "out_of_play": self.out_of_play}
+
     def board_rows(self) -> tuple[str, ...]:
         b = "".join(self.board)
         return b[0:5], b[5:10], b[10:15], b[15:20], b[20:25]
@@ -487,15 +527,14 @@ class NizamState(BaseState):
             return ()
         return tuple(B.LINE_NAMES[i] for i, ch in enumerate(self.changed) if ch)
 
-    def observation(self, player: int | None) -> NizamObservation:
-        over = self.over
-        return NizamObservation(
-            self.game.name, player, self.num_players, None if over else self.current,
-            OVER if over else (START if self.moves_made == 0 else self.end_decision), self.log.turn, over,
-            self.board_rows(), counts_text(self.hands[player]) if player is not None else "",
-            tuple(sum(h.values()) for h in self.hands), len(self.deck), counts_text(self.discard),
-            tuple(self.points), self.runouts, self.num_players, self.moves_made, self.changed_lines(),
-            tuple(self.start_sigs) if self.moves_made else (), self.hand_limit, self.out_of_play, self.idle_draws)
+    def _public(self) -> dict[str, Any]:
+        """The fields every viewer sees (cached per change: see ``BaseState.observation``)."""
+        pub = self._public_base()
+        moves = self.moves_made
+        pub.update(scores=tuple(self.points), runouts_to_end=self.num_players, changed_lines=self.changed_lines(),
+                   start_combinations=tuple(self.start_sigs) if moves else (), hand_limit=self.hand_limit,
+                   idle_draws=self.idle_draws)
+        return pub
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         out = self.base_json(compact)
@@ -510,6 +549,7 @@ class PearlState(BaseState):
     prefix = "PRL"
     end_decision = "move-or-end"
     end_type = EndTurn
+    observation_cls = PearlObservation
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -545,21 +585,38 @@ class PearlState(BaseState):
         run of three or more (PRL-TASK-02) that the player still has in the task deck and that no
         opponent blocks; completion is compulsory, so the distinct maximal sets are the choices.
         """
-        _, with_pearl = B.pearl_kinds(self.board)
+        board = self.board
+        natural = B.natural_kinds(board)
         open_tasks = self.tasks[player] - self.blocked(player)
-        sets = {frozenset(s & open_tasks) for s in with_pearl.values()}
-        # the pearl may not be "wasted" on a kind that completes less: keep the maximal sets only
-        return sorted("".join(sorted(s)) for s in sets if not any(s < t for t in sets))
+        base = natural & open_tasks
+        # the pearl may not be "wasted" on a kind that completes less: keep the maximal sets only, i.e. the
+        # natural runs plus one kind the pearl completes, for each such kind (else the natural runs alone)
+        extra = (B.pearl_completable(board) & open_tasks) - natural
+        if not extra:
+            return ["".join(sorted(base))]
+        return sorted("".join(sorted(base | {k})) for k in extra)
 
-    def end_actions(self, player: int) -> tuple[Action, ...]:
-        out: list[Action] = []
+    def end_specs(self, player: int) -> tuple[tuple[str, str], ...]:
+        """(tasks, top) of every legal ``end`` action, as plain strings (cached for the player to act)."""
+        if player == self.current and self._ends is not None:
+            return self._ends
+        out: list[tuple[str, str]] = []
         for tasks in self.task_options(player):
             if not tasks:
-                out.append(EndTurn("", ""))
+                out.append(("", ""))
             else:
                 # PRL-TASK-06: the player orders the cards; only the top one matters later
-                out.extend(EndTurn(tasks, top) for top in tasks)
-        return tuple(out)
+                out.extend((tasks, top) for top in tasks)
+        specs = tuple(out)
+        if player == self.current:
+            self._ends = specs
+        return specs
+
+    def end_actions(self, player: int) -> tuple[Action, ...]:
+        return tuple([EndTurn(tasks, top) for tasks, top in self.end_specs(player)])
+
+    def end_allowed(self, action: Action) -> bool:
+        return (action.tasks, action.top) in self.end_specs(self.current)  # type: ignore[attr-defined]
 
     def _explain_end(self, player: int, action: Action, kw: dict[str, Any]) -> IllegalAction:
         action = cast(EndTurn, action)
@@ -595,7 +652,7 @@ class PearlState(BaseState):
             for k in order:
                 self.tasks[player].discard(k)
                 self.completed[player].append(k)
-        natural = B.pearl_kinds(self.board)[0] if action.tasks else frozenset()
+        natural = B.natural_kinds(self.board) if action.tasks else frozenset()
         pearl = "".join(k for k in action.tasks if k not in natural)
         self.log.add("complete", player, {"tasks": action.tasks, "top": action.top, "pearl_as": pearl,
                                           "completed": "".join(self.completed[player])})
@@ -606,16 +663,11 @@ class PearlState(BaseState):
             return
         self.end_turn()
 
-    def observation(self, player: int | None) -> PearlObservation:
-        over = self.over
-        return PearlObservation(
-            self.game.name, player, self.num_players, None if over else self.current,
-            OVER if over else (START if self.moves_made == 0 else self.end_decision), self.log.turn, over,
-            self.board_rows(), counts_text(self.hands[player]) if player is not None else "",
-            tuple(sum(h.values()) for h in self.hands), len(self.deck), counts_text(self.discard),
-            tuple("".join(c) for c in self.completed), tuple(len(t) for t in self.tasks),
-            self.runouts, (self.log.turn - 1) // self.num_players + 1, self.max_rounds, self.moves_made,
-            self.out_of_play)
+    def _public(self) -> dict[str, Any]:
+        pub = self._public_base()
+        pub.update(completed=tuple("".join(c) for c in self.completed), tasks_left=tuple(len(t) for t in self.tasks),
+                   round=(self.log.turn - 1) // self.num_players + 1, max_rounds=self.max_rounds)
+        return pub
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         out = self.base_json(compact)
