@@ -175,7 +175,8 @@ def finished():
 
 
 def test_replay_steps_and_caches(finished):
-    rv = ReplayViewer(finished)
+    assert ReplayViewer(finished).step == len(finished.history)  # opens at the last position by default
+    rv = ReplayViewer(finished, step=0)
     assert rv.steps == len(finished.history) and rv.step == 0
     assert rv.step_events(0)[0].startswith("Setup")
     rv.next_btn.click()
@@ -207,6 +208,28 @@ def test_replay_viewer_switch_hides_other_hands(finished):
     assert "Your hand" not in rv._repr_html_()
     rv.set_viewer(2)
     assert rv.viewer_dd.value == 2 and rv.observation().hand == finished.__class__.observation(rv.state, 2).hand
+
+
+@pytest.mark.parametrize("game,players", [("nizam", 2), ("nizam", 1), ("pearl-of-the-east", 3), ("jungli-la", 2),
+                                          ("bali", 2), ("bali-tani", 2), ("jaliz-advanced", 3)])
+def test_replay_works_for_every_game_and_opens_at_a_chosen_step(game, players):
+    bots = [RandomBot(i + 1) for i in range(players)]
+    done = jaliz_learn.play(game, bots, seed=3).state
+    steps = len(done.history)
+    rv = ReplayViewer(done, step=steps // 2)
+    assert rv.step == steps // 2 and len(rv.state.history) == steps // 2
+    assert rv.state.dumps() == ReplayViewer(done.record(), step=steps // 2).state.dumps()
+    if rv.canvas is not None:
+        assert rv.board_widget is rv.canvas and rv.painter is not None
+        rv._on_client_ready()  # a new front-end: everything is drawn again
+        assert rv.painter.regions_drawn >= 4
+    else:
+        assert "<" in rv.picture.value  # the static picture (or the game's own HTML)
+    rv.set_viewer(0)
+    assert rv.observation().player == 0
+    assert ReplayViewer(done, step=-1).step == steps - 1 and ReplayViewer(done).step == steps
+    with pytest.raises(jaliz_learn.InvalidOption):
+        ReplayViewer(done, step=1.5)
 
 
 def test_replay_from_record_path_and_in_progress_state(tmp_path, b):

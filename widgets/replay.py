@@ -1,4 +1,4 @@
-"""``ReplayViewer``: step through a recorded Jaliz game on the same board drawing.
+"""``ReplayViewer``: step through a recorded game of any game, on its board drawing.
 
 The source is a state (finished or not), a record dict (``state.record()``) or the path of a
 saved JSON record. Positions are rebuilt by replaying the first k actions from the seed; every
@@ -6,41 +6,76 @@ saved JSON record. Positions are rebuilt by replaying the first k actions from t
 viewer drop-down switches the point of view: a player sees their own hand and their own
 draws; the spectator sees neither.
 
+Games with a canvas painter (Jaliz, Nizam, Pearl of the East, and any game whose board module
+calls :func:`register_replay_painter`) are drawn on a canvas; the others show their static
+picture (``jaliz_learn.pictures``) or, failing that, the observation's HTML. The viewer opens at
+``step`` (default: the last position; negative counts from the end).
+
 >>> import jaliz_learn
 >>> from jaliz_learn.bots import RandomBot
 >>> done = jaliz_learn.play("jaliz", [RandomBot(1), RandomBot(2), RandomBot(3)], seed=5).state
 >>> rv = ReplayViewer(done, viewer=1)
->>> rv.steps == len(done.history), rv.step == 0
-(True, True)
->>> rv.go(rv.steps); rv.state.is_over()
-True
+>>> rv.steps == len(done.history), rv.step == rv.steps, rv.state.is_over()
+(True, True, True)
+>>> ReplayViewer(done, step=10).step, ReplayViewer(done, step=-1).step == rv.steps - 1
+(10, True)
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from html import escape
 from os import PathLike
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+from ipycanvas import Canvas
 
 import jaliz_learn
-from jaliz_learn.games.jaliz.render import state_html
+from jaliz_learn.pictures import picture_html
+from jaliz_learn.pictures.jaliz_layout import BoardLayout
+from jaliz_learn.pictures.nizam import NizamLayout
 
-from ._layout import BoardLayout
 from ._paint import Painter
-from .board import make_canvas, reset_client_canvas
+from .framework import RegionPainter, make_canvas, reset_client_canvas
+from .nizam_board import NizamPainter
 
 #: A copy of the position is cached every CHECKPOINT actions.
 CHECKPOINT = 25
+
+#: game name -> factory(num_players) -> (width, height, make_painter(canvas))
+PainterFactory = Callable[[int], tuple[int, int, Callable[[Canvas], RegionPainter]]]
+REPLAY_PAINTERS: dict[str, PainterFactory] = {}
+
+
+def register_replay_painter(game: str, factory: PainterFactory) -> None:
+    """Let :class:`ReplayViewer` draw ``game`` on a canvas: ``factory(num_players)`` returns
+    ``(width, height, make_painter)`` where ``make_painter(canvas)`` builds the board's painter."""
+    REPLAY_PAINTERS[game] = factory
+
+
+def _jaliz(n: int) -> tuple[int, int, Callable[[Canvas], RegionPainter]]:
+    lay = BoardLayout(n)
+    return lay.width, lay.height, lambda canvas: Painter(canvas, lay)
+
+
+def _nizam(n: int) -> tuple[int, int, Callable[[Canvas], RegionPainter]]:
+    lay = NizamLayout(n)
+    return lay.width, lay.height, lambda canvas: NizamPainter(canvas, lay)
+
+
+for _name in ("jaliz", "jaliz-advanced"):
+    register_replay_painter(_name, _jaliz)
+for _name in ("nizam", "pearl-of-the-east"):
+    register_replay_painter(_name, _nizam)
 
 
 class ReplayViewer(widgets.VBox):
     """Step through a game: first / previous / next / last, a slider over the actions, a viewer choice."""
 
-    def __init__(self, source: Any, viewer: int | None = None) -> None:
+    def __init__(self, source: Any, viewer: int | None = None, step: int | None = None) -> None:
         record = _as_record(source)
         self.record = record
         self.game = jaliz_learn.load_game(record["game"], **(record.get("options") or {}))
@@ -48,7 +83,7 @@ class ReplayViewer(widgets.VBox):
         raw = record.get("actions_json") or record["actions"]
         # one pass over the game: checkpoints, log boundaries, the actions as played
         self.actions: list[Any] = []
-        self.actors: list[int] = []
+        self.actors: list[int | None] = []
         self._log_end = [len(start.log)]
         self._checkpoints: dict[int, Any] = {0: start.clone()}
         final = start
@@ -66,15 +101,26 @@ class ReplayViewer(widgets.VBox):
         n = final.num_players
         if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
             raise jaliz_learn.InvalidOption(f"viewer must be a seat 0-{n - 1} or None, not {viewer!r}")
+        if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
+            raise jaliz_learn.InvalidOption(f"step must be a whole number (negative: from the end), not {step!r}")
         self.viewer = viewer
         self.step = 0
         self.state: Any = self._checkpoints[0].clone()
         self._state_step = 0
-        self.layout_geometry = BoardLayout(n)
-        self.canvas = make_canvas(self.layout_geometry)
-        self.painter = Painter(self.canvas, self.layout_geometry)
-        # controls
-        def nav(label: str, tip: str, to: Any) -> widgets.Button:
+        # the board: a canvas painter when the game has one, else the static picture
+        factory = REPLAY_PAINTERS.get(self.game.name)
+        self.canvas: Canvas | None = None
+        self.painter: RegionPainter | None = None
+        if factory is not None:
+            width, height, make_painter = factory(n)
+            self.canvas = make_canvas(width, height)
+            self.painter = make_painter(self.canvas)
+            self.board_widget: widgets.Widget = self.canvas
+        else:
+            self.picture = widgets.HTML(layout=widgets.Layout(max_width="1000px"))
+            self.board_widget = self.picture
+
+        def nav(label: str, tip: str, to: Callable[[], int]) -> widgets.Button:
             b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="auto"))
             b.on_click(lambda _b: self.go(to()))
             return b
@@ -92,10 +138,13 @@ class ReplayViewer(widgets.VBox):
         self.viewer_dd.observe(lambda c: self.set_viewer(None if c["new"] == -1 else c["new"]), names="value")
         self.step_html = widgets.HTML()
         self.events_html = widgets.HTML(layout=widgets.Layout(max_height="160px", overflow="auto"))
-        bar = widgets.HBox([self.first_btn, self.prev_btn, self.next_btn, self.last_btn, self.slider, self.viewer_dd])
-        super().__init__(children=[bar, self.step_html, self.canvas, self.events_html])
-        self.canvas.on_client_ready(self._on_client_ready)
-        self._render()
+        bar = widgets.HBox([self.first_btn, self.prev_btn, self.next_btn, self.last_btn, self.slider, self.viewer_dd],
+                           layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__(children=[bar, self.step_html, self.board_widget, self.events_html])
+        if self.canvas is not None:
+            self.canvas.on_client_ready(self._on_client_ready)
+        target = self.steps if step is None else (step if step >= 0 else self.steps + step)
+        self.go(target)
 
     # ------------------------------------------------------------------ navigation
     def go(self, step: int) -> None:
@@ -139,16 +188,20 @@ class ReplayViewer(widgets.VBox):
 
     # ------------------------------------------------------------------ drawing
     def _on_client_ready(self) -> None:
-        reset_client_canvas(self.canvas)
-        self.painter.invalidate()
+        if self.canvas is not None and self.painter is not None:
+            reset_client_canvas(self.canvas)
+            self.painter.invalidate()
         self._render()
 
     def _render(self) -> None:
         obs = self.observation()
         who = "spectator" if self.viewer is None else f"P{self.viewer}"
-        self.painter.draw(obs, {"viewer_label": f"replay · view of {who}", "hand_sel": None, "market_sel": None})
+        if self.painter is not None:
+            self.painter.draw(obs, {"viewer_label": f"replay · view of {who}"})
+        else:
+            self.picture.value = picture_html(obs)
         if self.step == 0:
-            head = f"Step 0 of {self.steps}: the deal"
+            head = f"Step 0 of {self.steps}: the start"
         else:
             head = (f"Step {self.step} of {self.steps}: P{self.actors[self.step - 1]} plays "
                     f"<code>{escape(str(self.actions[self.step - 1]))}</code>")
@@ -157,7 +210,7 @@ class ReplayViewer(widgets.VBox):
                                   + "<br>".join(escape(t) for t in self.step_events()) + "</div>")
 
     def _repr_html_(self) -> str:
-        return state_html(self.observation())
+        return picture_html(self.observation())
 
     def __repr__(self) -> str:
         return f"ReplayViewer({self.game.name}, seed={self.record['seed']}, step {self.step}/{self.steps})"

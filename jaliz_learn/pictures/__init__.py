@@ -19,7 +19,10 @@ True
 from __future__ import annotations
 
 import importlib
+from html import escape
 from typing import Any
+
+from .svg import html_figure
 
 #: Game name -> module of jaliz_learn.pictures that draws it (function ``picture(observation) -> Svg``).
 PICTURE_MODULES: dict[str, str] = {
@@ -45,8 +48,26 @@ def has_picture(game: str) -> bool:
     return True
 
 
+def _module(obs: Any) -> Any:
+    return importlib.import_module(f"{__name__}.{PICTURE_MODULES[obs.game]}")
+
+
 def picture_svg(position: Any, viewer: int | None = None) -> str:
     """SVG text of a state (seen by ``viewer``; ``None``: spectator) or of an observation."""
     obs = position.observation(viewer) if hasattr(position, "observation") else position
-    module = importlib.import_module(f"{__name__}.{PICTURE_MODULES[obs.game]}")
-    return str(module.picture(obs).to_svg())
+    return str(_module(obs).picture(obs).to_svg())
+
+
+def picture_html(position: Any, viewer: int | None = None) -> str:
+    """HTML (the SVG scaled to the column, with a caption) of a state or an observation.
+
+    Games without a picture module fall back to the observation's own ``_repr_html_`` (or its text).
+    """
+    obs = position.observation(viewer) if hasattr(position, "observation") else position
+    if has_picture(obs.game):
+        module = _module(obs)
+        if hasattr(module, "picture_html"):
+            return str(module.picture_html(obs))
+        return html_figure(picture_svg(obs))
+    own = getattr(obs, "_repr_html_", None)
+    return str(own()) if callable(own) else f"<pre>{escape(repr(obs))}</pre>"
