@@ -5,6 +5,7 @@ Bad arguments get one clear line on stderr and exit code 2.
     jaliz-learn play jaliz --players 4 --seed 7 --bots random,random,heuristic,random
     jaliz-learn bench jaliz --players 4 --games 200
     jaliz-learn rules jaliz --coverage
+    jaliz-learn board nizam --players 2          # the board as a Voila page, for a projector
     jaliz-learn grade 01_first_jaliz_bot submissions/   # each notebook in its own process; a gradebook
 """
 
@@ -273,6 +274,72 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     return subprocess.call(cmd, cwd=folder.parent)
 
 
+#: The board class (in jaliz_learn.widgets) that plays each game, for ``jaliz-learn board GAME``.
+BOARD_CLASSES = {"jaliz": "JalizBoard", "jaliz-advanced": "JalizBoard", "nizam": "NizamBoard",
+                 "pearl-of-the-east": "NizamBoard", "jungli-la": "JungliLaBoard", "bali": "BaliBoard",
+                 "bali-tani": "BaliBoard"}
+
+
+def board_notebook(args: argparse.Namespace) -> dict[str, Any]:
+    """The one-cell notebook that shows GAME's board, stretched to the page width (Voila, projector)."""
+    import inspect
+
+    if args.game not in REGISTRY:
+        raise UsageError(f"unknown game {args.game!r}; games: {', '.join(REGISTRY)}")
+    try:
+        import jaliz_learn.widgets as boards
+    except ImportError as exc:
+        raise UsageError(f"the boards need the Jupyter extra: pip install -e '.[jupyter]' ({exc})") from exc
+    name = BOARD_CLASSES.get(args.game, "")
+    cls = getattr(boards, name, None)
+    if cls is None:
+        raise UsageError(f"no board for {args.game} yet")
+    if args.human.lower() in ("none", "watch"):
+        human = None
+    elif args.human.isdigit():
+        human = int(args.human)
+    else:
+        raise UsageError(f"--human takes a seat number or 'none', not {args.human!r}")
+    wanted = {"game": args.game, "num_players": args.players, "human": human, "seed": args.seed, "fit": True}
+    if args.bots:
+        wanted["bots"] = args.bots
+    params = inspect.signature(cls).parameters
+    kwargs = {k: v for k, v in wanted.items() if k in params and (v is not None or k == "human")}
+    load_game(args.game).initial_state(num_players=args.players, seed=args.seed)  # bad counts: a clear error now
+    call = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
+    source = f"from jaliz_learn.widgets import {name}\n\nboard = {name}({call})\nboard"
+    return {"cells": [{"cell_type": "code", "execution_count": None, "id": "board", "metadata": {}, "outputs": [],
+                       "source": source}],
+            "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                        "name": "python3"}, "title": f"{args.game} board"},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def cmd_board(args: argparse.Namespace) -> int:
+    """Open GAME's board as a Voila page (or, with --write, only write its notebook)."""
+    import importlib.util
+    import subprocess
+    import tempfile
+
+    nb = board_notebook(args)
+    if args.write:
+        Path(args.write).write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.write}")
+        return 0
+    if importlib.util.find_spec("voila") is None:
+        raise UsageError("Voila is not installed; install the extra: pip install -e '.[jupyter]'")
+    folder = Path(tempfile.mkdtemp(prefix="jaliz-board-"))
+    path = folder / f"{args.game}_board.ipynb"
+    path.write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
+    # every page visit starts a kernel that closing the tab does not stop: cull idle ones
+    cmd = [sys.executable, "-m", "voila", str(path), f"--port={args.port}", "--show_tracebacks=True",
+           "--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=60"]
+    if args.no_browser:
+        cmd.append("--no-browser")
+    print("+ " + " ".join(cmd), flush=True)
+    return subprocess.call(cmd, cwd=folder)
+
+
 def cmd_grade(args: argparse.Namespace) -> int:
     from .grading.batch import grade_folder
 
@@ -333,6 +400,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     p.add_argument("lab_args", nargs="*", help="more JupyterLab arguments (after --)")
     p.set_defaults(func=cmd_tutorial)
+    p = sub.add_parser("board", help="open a game's board as a Voila page (classroom projector)")
+    p.add_argument("game", help=f"one of: {games}")
+    p.add_argument("--players", type=int, default=None, help="number of players")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--human", default="0", help="the seat played by the mouse, or 'none' to watch the bots")
+    p.add_argument("--bots", default=None, help="bot name for the other seats (default: the board's)")
+    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--no-browser", action="store_true", help="start Voila without opening a browser")
+    p.add_argument("--write", default=None, metavar="PATH", help="only write the board notebook to PATH")
+    p.set_defaults(func=cmd_board)
     p = sub.add_parser("replay", help="print the log of a saved game record (JSON)")
     p.add_argument("file")
     p.add_argument("--viewer", default="all", help="'all', 'spectator' or a player number")

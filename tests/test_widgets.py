@@ -413,3 +413,27 @@ def test_framework_dropdown_lists_short_lists_only():
 def test_widget_doctests(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+# ---------------------------------------------------------------- jaliz-learn board GAME
+
+
+@pytest.mark.parametrize("game,players,cls", [("nizam", 2, "NizamBoard"), ("pearl-of-the-east", 3, "NizamBoard"),
+                                              ("jaliz", 3, "JalizBoard")])
+def test_board_command_writes_a_page_width_board_notebook(tmp_path, capsys, game, players, cls):
+    from jaliz_learn.cli import main
+
+    path = tmp_path / "board.ipynb"
+    assert main(["board", game, "--players", str(players), "--seed", "4", "--human", "none", "--bots", "random",
+                 "--write", str(path)]) == 0
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    source = nb["cells"][0]["source"]
+    assert f"from jaliz_learn.widgets import {cls}" in source and "fit=True" in source
+    namespace: dict = {}
+    exec(source, namespace)  # the cell Voila runs
+    brd = namespace["board"]
+    assert type(brd).__name__ == cls and brd.game.name == game and brd.state.num_players == players
+    assert brd.canvas.layout.width == "100%" and brd.human is None and brd.state.is_over()  # watch mode, speed 0.3
+    assert main(["board", "no-such-game", "--write", str(path)]) == 2
+    assert main(["board", game, "--human", "x", "--write", str(path)]) == 2
+    assert "error" in capsys.readouterr().err
