@@ -42,6 +42,7 @@ hold each kind once between them. :mod:`.positions` validates every field.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...core.actions import Action
@@ -50,6 +51,7 @@ from ...core.game import Game, GameInfo, Observation, OptionSpec
 from ...core.rng import Rng
 from ...core.rules import RuleCatalogue
 from .actions import Draw, EndTurn, Move, Score, parse
+from .bounds import MAX_LEGAL_NIZAM, MAX_LEGAL_PEARL, nizam_max_decisions, nizam_max_score, pearl_max_decisions
 from .catalogue import NIZAM_RULES, PEARL_RULES
 from .data import (
     CELLS,
@@ -59,6 +61,7 @@ from .data import (
     PEARL_BOARD_PER_KIND,
     PEARL_DEFAULT_MAX_ROUNDS,
     START_HAND,
+    TASKS_PER_PLAYER,
 )
 from .positions import read_state
 from .sampling import sample_state as sample_from_observation
@@ -158,6 +161,10 @@ class NizamGame(_BoardGame):
                     "1 player: solo variant (hand limit 9).",
         options=(),
         default_players=2,
+        # derived from the card counts in .bounds (every deck ends with a run-out; each move pays a card)
+        max_decisions=nizam_max_decisions(5),
+        score_range=(0, nizam_max_score(5)),
+        max_legal_actions=MAX_LEGAL_NIZAM,
     )
     action_types = {"draw": Draw, "move": Move, "score": Score}
     state_cls = NizamState
@@ -202,10 +209,21 @@ class PearlGame(_BoardGame):
                             "safeguard: the game ends after this many rounds (ruling PRL-END-02)",
                             minimum=1, maximum=100_000),),
         default_players=2,
+        # with the default max_rounds; an instance with another max_rounds declares its own (see __init__)
+        max_decisions=pearl_max_decisions(5, PEARL_DEFAULT_MAX_ROUNDS),
+        score_range=(0, TASKS_PER_PLAYER),
+        max_legal_actions=MAX_LEGAL_PEARL,
     )
     action_types = {"draw": Draw, "move": Move, "end": EndTurn}
     state_cls = PearlState
     pearl = True
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        rounds = self.options["max_rounds"]
+        if rounds != PEARL_DEFAULT_MAX_ROUNDS:
+            # the longest game follows the safeguard option (PRL-END-02), so this game declares its own bound
+            vars(self)["info"] = replace(type(self).info, max_decisions=pearl_max_decisions(5, rounds))
 
     @property
     def rules(self) -> RuleCatalogue:
