@@ -50,9 +50,9 @@ from typing import Any
 MAX_MESSAGE = 8 * 1024 * 1024
 #: Legal-action lists up to this length are sent whole; longer ones are sent as a count and the
 #: child asks for pages (and for ``in`` checks) as the bot needs them.
-PAGE = 256
+PAGE = 128
 #: Of a longer list, the first message carries this many actions (the ones a bot looks at first).
-FIRST_PAGE = 32
+FIRST_PAGE = 16
 #: Modules the child imports by name (anything else needs its file sent along).
 IMPORTABLE = ("jaliz_learn",)
 
@@ -92,6 +92,7 @@ class Encoder:
         # parts of observations (a farm, a plot) are immutable and reused from one decision to the next:
         # encode each object once (the memo keeps the object alive, so its id stays its own)
         self._memo: dict[int, tuple[Any, Any]] = {}
+        self._fields: dict[type, tuple[str, ...]] = {}
 
     def _class(self, cls: type) -> int:
         number = self._ids.get(cls)
@@ -128,9 +129,11 @@ class Encoder:
                 self._memo[id(value)] = (value, data)
                 return data
             return [self.encode(v, depth + 1) for v in value]
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            fields = {f.name: self.encode(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)}
-            return {"$": self._class(t), "v": fields}
+        names = self._fields.get(t)
+        if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+            names = self._fields[t] = tuple(f.name for f in dataclasses.fields(value))
+        if names is not None:
+            return {"$": self._class(t), "v": {n: self.encode(getattr(value, n), depth + 1) for n in names}}
         if isinstance(value, (frozenset, set)):
             items = [self.encode(v, depth + 1) for v in value]
             return {"$fs": sorted(items, key=lambda x: json.dumps(x, sort_keys=True))}
