@@ -16,13 +16,15 @@ from typing import Any, ClassVar
 
 from jaliz_learn.core.actions import Action
 from jaliz_learn.core.events import Event
-from jaliz_learn.core.game import Game, GameInfo, OptionSpec
+from jaliz_learn.core.game import Game, GameInfo, Observation, OptionSpec
+from jaliz_learn.core.rng import Rng
 from jaliz_learn.core.rules import RuleCatalogue
 
 from . import data as D
 from .actions import BASE_ACTION_TYPES, TANI_ACTION_TYPES, parse
 from .catalogue import RULES, TANI_CATALOGUE
 from .explain import explain
+from .sampling import sample_state
 from .serial import state_from_json, state_to_json
 from .state import BaliState
 from .view import observe, state_html
@@ -75,6 +77,11 @@ class BaliGame(Game):
     def _state_from_json(self, data: Mapping[str, Any]) -> BaliState:
         """Read ``State.to_json()`` output, or a scenario position (format: :mod:`.serial`)."""
         return state_from_json(self, data)
+
+    def sample_state(self, observation: Observation, rng: Rng | int) -> BaliState:
+        """A full state consistent with ``observation``: the kinds of other players' face-down offerings
+        and the draw pile's order are dealt uniformly from ``rng`` (see :mod:`.sampling`)."""
+        return sample_state(self, observation, rng)
 
     def parse_action(self, text: str, state: Any = None) -> Action:
         return parse(text, self.expansion)

@@ -234,7 +234,7 @@ def state_from_json(game: BaliGame, data: Mapping[str, Any]) -> BaliState:
         if "phase" not in data:
             s._start_turn()
         s.log.add("position", None, {"players": n, "phase": s.phase, "active": s.active})
-    _check(s)
+    check_invariants(s)
     if s.over:
         s.final = s.final_breakdown()
     if full and data["final"] != s.final:
@@ -404,7 +404,7 @@ def _read_history(game: BaliGame, value: Any, n: int) -> list[tuple[int, Any]]:
     return out
 
 
-def _check(s: BaliState) -> None:
+def check_invariants(s: BaliState) -> None:
     """Invariants every readable state keeps, so that it plays on without breaking."""
     n = s.num_players
     pool = D.card_pool(s.tani, n)
