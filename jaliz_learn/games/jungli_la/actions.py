@@ -61,9 +61,18 @@ class Reroll(Action):
     faces: tuple[str, ...]
 
     def __post_init__(self) -> None:
+        # the dice are a multiset: faces are kept in face order, so equal rerolls are equal actions
         faces = self.faces
-        if isinstance(faces, tuple) and all(f in FACE_INDEX for f in faces):
-            object.__setattr__(self, "faces", tuple(sorted(faces, key=FACE_INDEX.__getitem__)))
+        if type(faces) is not tuple or len(faces) < 2:
+            return
+        try:
+            if len(faces) == 2:  # the usual case, kept cheap (legal actions are built at every access)
+                if FACE_INDEX[faces[0]] > FACE_INDEX[faces[1]]:
+                    object.__setattr__(self, "faces", (faces[1], faces[0]))
+            else:
+                object.__setattr__(self, "faces", tuple(sorted(faces, key=FACE_INDEX.__getitem__)))
+        except (KeyError, TypeError):  # not die faces: kept as given, and refused when applied
+            pass
 
     def __str__(self) -> str:
         return "reroll " + " ".join(self.faces)

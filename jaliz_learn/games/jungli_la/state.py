@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any, cast
 
 from ...core.actions import Action
@@ -90,8 +91,8 @@ _DISCARD_SPECS: tuple[A.Spec, ...] = tuple((A.Discard, m) for m in MATERIALS)
 _ONLY_KEEP: tuple[A.Spec, ...] = ((A.Keep,),)
 _CANCEL, _KEEP, _DONE = (A.Cancel,), (A.Keep,), (A.Done,)
 _DISCOVER, _WAGON, _TREASURE, _END = (A.Discover,), (A.BuyWagon,), (A.BuyTreasure,), (A.EndTurn,)
-#: Actions that change nothing but the dice (the observation cache survives them).
-_DICE_ONLY = frozenset({"reroll", "keep", "paleo"})
+#: Actions that change no player's materials or Letters (the resources part of the observation survives them).
+_KEEPS_RESOURCES = frozenset({"reroll", "keep", "paleo", "done", "move", "end"})
 _MAT_INDEX = {m: i for i, m in enumerate(MATERIALS)}
 
 
@@ -138,7 +139,7 @@ class JungliLaObservation(Observation):
 
     def dice_faces(self) -> list[str]:
         """The dice as a sorted list of face names."""
-        return [FACES[f] for f in range(6) for _ in range(self.dice[f])]
+        return list(chain.from_iterable(map(repeat, FACES, self.dice)))
 
     def _repr_svg_(self) -> str:
         """The board as SVG, from this observation only (jaliz_learn.pictures.jungli_la)."""
@@ -153,6 +154,8 @@ class JungliLaObservation(Observation):
 
 
 _PALEO_CARDS = frozenset(c for c in CARDS if CARDS[c].effect == "paleo")
+#: Free extra dice of every card (0 for most), for a lookup without a default.
+_DICE_OF = {c: CARD_DICE.get(c, 0) for c in CARDS}
 #: Limits by number of Wagons (JUN-MAT-04, JUN-MAT-06, JUN-CARD-09).
 _MATERIAL_LIMITS = tuple(BASE_MATERIAL_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
 _LETTER_LIMITS = tuple(BASE_LETTER_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
@@ -229,15 +232,18 @@ class JungliLaState(State):
         self.forced_dice: list[int] = []
         #: The legal actions of the pending decision as immutable specs (see ``actions.Spec``).
         self._legal: tuple[A.Spec, ...] | None = None
-        #: Cached public part of the observation; reset by every action that may change it.
+        #: Cached public table of the observation (track, explorers, cards, Treasure counts...): set to
+        #: ``None`` where those change (_draw, _move, _discover, exchange, wagon, a new turn, the end).
         self._pub: dict[str, Any] | None = None
+        #: Cached (materials, letters) of every player, as tuples; ``None`` after an action that may change them.
+        self._res: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
 
     def _copy_into(self, new: State) -> None:
         """Hand-written copy for ``clone()``: every mutable container gets its own copy.
 
         ``new`` starts as a shallow copy (the core already forked the generator, log and history).
         Ints, strings and bools are immutable. The two caches may stay shared because they are only
-        ever replaced, never changed in place: ``_legal`` is a tuple of immutable specs and ``_pub``
+        ever replaced, never changed in place: ``_legal`` and ``_res`` are tuples and ``_pub``
         a dict that is built once and then only read (``None`` when out of date).
         """
         d = new.__dict__
@@ -276,7 +282,7 @@ class JungliLaState(State):
     # ------------------------------------------------------------------ helpers
     def card_dice(self, p: int) -> int:
         """Free extra dice from Rich Man (+1) and Millionaire (+2) cards (JUN-CARD-01, JUN-CARD-02)."""
-        return sum(CARD_DICE.get(c, 0) for c in self.cards[p])
+        return sum(map(_DICE_OF.__getitem__, self.cards[p]))
 
     def virtual(self, p: int) -> list[int]:
         """Virtual faces per face index: Geographer (JUN-CARD-03), Biologist/Botanist/Entomologist (JUN-CARD-04),
@@ -311,7 +317,8 @@ class JungliLaState(State):
             return -1
 
     def dice_faces(self) -> list[str]:
-        return [FACES[f] for f in range(6) for _ in range(self.dice[f])]
+        """The dice as a sorted list of face names."""
+        return list(chain.from_iterable(map(repeat, FACES, self.dice)))  # no comprehension: this is the hot loop
 
     def end_card_holder(self) -> int | None:
         """The player holding the game-end Treasure card (public once drawn, JUN-END-01), else ``None``."""
@@ -350,6 +357,7 @@ class JungliLaState(State):
 
     def _draw(self, p: int, reason: str) -> None:
         """Draw one Treasure card, hidden from the others (JUN-GOAL-01); the end card is shown (JUN-END-01)."""
+        self._pub = None  # Treasure counts, the deck size, perhaps the end
         if not self.deck:  # JUN-RUL-08
             self.log.add("treasure-none", p, {"reason": reason})
             return
@@ -373,6 +381,7 @@ class JungliLaState(State):
         """JUN-GOAL-01, JUN-GOAL-02: explorers reaching the Goal draw one Treasure each, active player first,
         then clockwise."""
         n, cur = self.num_players, self.current
+        self._pub = None
         for q in sorted(players, key=lambda q: (q - cur) % n):
             self.pos[q] = GOAL
             self.log.add("goal", q, {})
@@ -393,7 +402,9 @@ class JungliLaState(State):
         self.dice = [0] * 6
         self.n_dice = self.rerolls = self.paleo_used = 0
         self.moved = self.discovered = False
-        self.fresh = []
+        if self.fresh:
+            self.fresh = []
+            self._pub = None
         self.goal_at_start = self.pos[p] == GOAL
         self.phase = ROLL
         self.log.add("turn", p, {"round": self.round()})
@@ -412,6 +423,7 @@ class JungliLaState(State):
             if self.end_triggered:
                 self.phase = OVER
                 self._legal = ()
+                self._pub = None  # every hand is shown at the end
                 self.log.add("game-end", None, {"scores": list(self.scores()), "reason": self.end_reason,
                                                 "winners": list(self.standings().winners)})
                 return
@@ -462,7 +474,7 @@ class JungliLaState(State):
         if phase == ADJUST:
             can_change = self.letters[p] >= COST_CHANGE_FACE
             can_paleo = self.paleo_cards(p) > self.paleo_used
-            key = (*(c > 0 for c in self.dice), can_change, can_paleo)
+            key = (*map(bool, self.dice), can_change, can_paleo)
             acts = _ADJUST_MEMO.get(key)
             if acts is None:
                 acts = _ADJUST_MEMO[key] = _adjust_actions(self.dice, can_change, can_paleo)
@@ -479,7 +491,8 @@ class JungliLaState(State):
         if not self.moved and pos != GOAL:  # JUN-MOVE-03, JUN-RUL-12
             base = self.dice[M1] + 2 * self.dice[M2]  # JUN-MOVE-02
             # JUN-CARD-03: +1 per Geographer, optional; not one taken this turn (JUN-RUL-10)
-            extra = sum(1 for c in self.cards[p] if CARD_VIRTUAL.get(c) == M1 and c not in self.fresh)
+            cards = self.cards[p]
+            extra = sum(1 for c in cards if CARD_VIRTUAL.get(c) == M1 and c not in self.fresh) if cards else 0
             acts.extend((A.Move, s) for s in range(max(1, base), base + extra + 1))
         if not self.discovered:  # JUN-DISC-04
             track = self.track
@@ -535,8 +548,8 @@ class JungliLaState(State):
     def _do(self, p: int, action: Action, auto: bool) -> None:
         self._legal = None
         kind = action.kind
-        if kind not in _DICE_ONLY:
-            self._pub = None
+        if kind not in _KEEPS_RESOURCES:
+            self._res = None
         log = self.log
         extra: dict[str, Any] = {"auto": True} if auto else {}
         if kind == "reroll":
@@ -545,7 +558,7 @@ class JungliLaState(State):
                 self.dice[FACE_INDEX[f]] -= 1
             new = self._roll(len(action.faces))
             self.rerolls += 1
-            log.add("reroll", p, {"faces": list(action.faces), "new": [FACES[f] for f in new],
+            log.add("reroll", p, {"faces": list(action.faces), "new": list(map(FACES.__getitem__, new)),
                                   "rerolls": self.rerolls, **extra})
         elif kind == "roll":  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
             action = cast(A.Roll, action)
@@ -553,7 +566,8 @@ class JungliLaState(State):
             self.letters[p] -= paid
             self.n_dice = action.dice
             new = self._roll(action.dice)
-            log.add("roll", p, {"dice": action.dice, "paid": paid, "faces": [FACES[f] for f in new], **extra})
+            log.add("roll", p, {"dice": action.dice, "paid": paid, "faces": list(map(FACES.__getitem__, new)),
+                                **extra})
             self.phase = REROLL
         elif kind == "keep":
             log.add("keep", p, {"faces": self.dice_faces(), **extra})
@@ -562,7 +576,7 @@ class JungliLaState(State):
             self.letters[p] -= COST_CANCEL
             self.dice = [0] * 6
             new = self._roll(self.n_dice)
-            log.add("cancel", p, {"faces": [FACES[f] for f in new], **extra})
+            log.add("cancel", p, {"faces": list(map(FACES.__getitem__, new)), **extra})
         elif kind == "change" or kind == "paleo":  # JUN-LET-03, JUN-CARD-06
             action = cast(A.ChangeFace | A.Paleo, action)
             if kind == "change":
@@ -601,6 +615,7 @@ class JungliLaState(State):
         elif kind == "exchange":  # JUN-LET-07, JUN-RUL-07
             action = cast(A.Exchange, action)
             self.letters[p] -= COST_EXCHANGE
+            self._pub = None
             self.track[self.track.index(action.take)] = action.give
             self.cards[p].remove(action.give)
             self.cards[p].append(action.take)
@@ -609,6 +624,7 @@ class JungliLaState(State):
             log.add("exchange", p, {"give": action.give, "take": action.take, **extra})
         elif kind == "wagon":  # JUN-LET-04: a Discovery action
             self.letters[p] -= COST_WAGON
+            self._pub = None
             self.wagons[p] += 1
             self.wagon_stock -= 1
             self.discovered = True
@@ -651,6 +667,7 @@ class JungliLaState(State):
         """JUN-MOVE-02 exact steps; JUN-MOVE-03 and JUN-RUL-05 the Goal stops the explorer.
 
         The move happens in one go: no discovery in the middle of a move (JUN-DISC-05)."""
+        self._pub = None
         self.moved = True
         dest = self.pos[p] + steps
         goal = dest > len(self.track)
@@ -662,6 +679,7 @@ class JungliLaState(State):
 
     def _discover(self, p: int, at: int, how: str, extra: dict[str, Any]) -> None:
         """JUN-DISC-01 pay and take; JUN-DISC-02 explorers on it move on; JUN-DISC-03 keep it face up."""
+        self._pub = None
         track = self.track
         cid = track[at - 1]
         cost = CARDS[cid].cost
@@ -801,33 +819,38 @@ class JungliLaState(State):
 
     # ------------------------------------------------------------------ observation and JSON
     def observation(self, player: int | None) -> JungliLaObservation:
-        """What ``player`` may see (``None``: spectator). Only copies: tuples, ints and strings."""
+        """What ``player`` may see (``None``: spectator). Only copies: tuples, ints and strings.
+
+        The public table and the players' resources are cached between the actions that change them
+        (see ``_pub`` and ``_res``); the rest is read afresh.
+        """
         pub = self._pub
         if pub is None:  # the public table changes rarely within a turn: rebuilt only after such actions
-            n = self.num_players
+            treasures = self.treasures
             pub = self._pub = {
-                "game": "jungli-la", "num_players": n, "start_player": self.start_player,
+                "game": "jungli-la", "num_players": self.num_players, "start_player": self.start_player,
                 "track": tuple(self.track), "positions": tuple(self.pos),
-                "materials": tuple(map(tuple, self.materials)),
-                "letters": tuple(self.letters), "wagons": tuple(self.wagons),
-                "discoveries": tuple(map(tuple, self.cards)),
-                "treasure_counts": tuple(map(len, self.treasures)),
+                "wagons": tuple(self.wagons), "discoveries": tuple(map(tuple, self.cards)),
+                "treasure_counts": tuple(map(len, treasures)),
                 "material_limits": tuple(map(_MATERIAL_LIMITS.__getitem__, self.wagons)),
                 "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)),
                 "deck_size": len(self.deck), "cards_before_end_card": self.cards_before_end_card(),
                 "end_triggered": self.end_triggered, "wagon_stock": self.wagon_stock,
                 "fresh": tuple(self.fresh), "end_card_holder": self.end_card_holder(),
-                "revealed_treasures": (tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in self.treasures)
+                "revealed_treasures": (tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in treasures)
                                        if self.phase == OVER else ()),
             }
-        over = self.phase == OVER
+        res = self._res
+        if res is None:
+            res = self._res = (tuple(map(tuple, self.materials)), tuple(self.letters))
+        phase, cur, turn = self.phase, self.current, self.log.turn
+        over = phase == OVER
         return JungliLaObservation.fast(  # type: ignore[no-any-return]
-            pub, player=player, current_player=None if over else self.current, decision=self.phase,
-            turn=self.log.turn, is_over=over, round=self.round(),
-            own_treasures=tuple(TREASURE_VALUES[t] for t in self.treasures[player]) if player is not None else (),
-            dice=tuple(self.dice), dice_rolled=self.n_dice, rerolls_used=self.rerolls,
-            paleo_left=self.paleo_cards(self.current) - self.paleo_used, moved=self.moved,
-            discovered=self.discovered)
+            pub, player=player, current_player=None if over else cur, decision=phase, turn=turn, is_over=over,
+            round=(turn - 1) // self.num_players + 1 if turn else 0, materials=res[0], letters=res[1],
+            own_treasures=tuple(map(TREASURE_VALUES.__getitem__, self.treasures[player])) if player is not None
+            else (), dice=tuple(self.dice), dice_rolled=self.n_dice, rerolls_used=self.rerolls,
+            paleo_left=self.paleo_cards(cur) - self.paleo_used, moved=self.moved, discovered=self.discovered)
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         """Everything, exactly; ``compact=True`` leaves out the event log and the history (a position).

@@ -125,3 +125,18 @@ def test_parsed_actions_have_exact_field_types():
         action = GAME.parse_action(text, None)
         assert type(action) in GAME.action_types.values()
         check_action_fields(action)  # raises if a field is not exactly its declared type
+
+
+@pytest.mark.parametrize("n,seed", [(2, 31), (4, 32), (5, 33)])
+def test_cached_observations_match_fresh_ones_after_every_action(n, seed):
+    """The observation caches (public table, resources) are reset wherever what they hold changes."""
+    st = GAME.initial_state(num_players=n, seed=seed)
+    rng = Rng(seed)
+    while not st.is_over():
+        for p in (st.current_player(), (st.current_player() + 1) % n):
+            st.observation(p)  # fill the caches, then change the state
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+        fresh = GAME.state_from_json(st.to_json(compact=True))
+        for p in [*range(n), None]:
+            assert st.observation(p) == fresh.observation(p), f"stale observation after {st.history[-1]}"
