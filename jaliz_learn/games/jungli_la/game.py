@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...core.actions import Action, action_from_json
@@ -18,11 +19,15 @@ from ...core.game import Game, GameInfo, Observation, OptionSpec
 from ...core.rng import Rng
 from ...core.rules import RuleCatalogue
 from . import actions as A
+from .bounds import max_decisions, max_legal_actions, score_range
 from .catalogue import RULES
 from .data import CARDS
 from .positions import read_state
 from .sampling import sample_state
 from .state import JungliLaState
+
+#: The round-limit safeguard (JUN-RUL-09) unless the ``max_rounds`` option says otherwise.
+DEFAULT_MAX_ROUNDS = 100
 
 _INFO = GameInfo(
     name="jungli-la",
@@ -36,9 +41,13 @@ _INFO = GameInfo(
     description=("Roll and reroll dice for Food, Wood, Tools, Letters and movement, discover Patrons along a "
                  "jungle track and dig for Treasure at the Goal. Card costs, points and the Treasure "
                  "distribution are reconstructed (see docs/rulings/jungli-la.md)."),
-    options=(OptionSpec("max_rounds", 100, "safeguard: the game ends after this many rounds (JUN-RUL-09)",
-                        minimum=1, maximum=10_000),),
+    options=(OptionSpec("max_rounds", DEFAULT_MAX_ROUNDS,
+                        "safeguard: the game ends after this many rounds (JUN-RUL-09)", minimum=1, maximum=10_000),),
     default_players=4,
+    # bounds from the rules and the card data (bounds.py); the longest game for the default safeguard
+    max_decisions=max_decisions(DEFAULT_MAX_ROUNDS),
+    score_range=score_range(),
+    max_legal_actions=max_legal_actions(),
 )
 
 
@@ -64,6 +73,12 @@ class JungliLaGame(Game):
 
     info: ClassVar[GameInfo] = _INFO
     action_types: ClassVar[Mapping[str, type[Action]]] = A.ACTION_TYPES
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        rounds = self.options["max_rounds"]
+        if _INFO.max_decisions != max_decisions(rounds):  # another safeguard: declare its own longest game
+            self.info = replace(_INFO, max_decisions=max_decisions(rounds))  # type: ignore[misc]
 
     def initial_state(self, num_players: int | None = None, seed: int = 0) -> JungliLaState:
         n = self.resolve_num_players(num_players)

@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ...core.errors import InvalidNotation, InvalidOption, InvalidPosition
 from ...core.events import Event, EventLog
 from ...core.rng import Rng, check_seed
+from .bounds import MAX_GAIN  # a player discarding holds at most this many above the limit
 from .data import (
     BASE_LETTER_LIMIT,
     BASE_MATERIAL_LIMIT,
-    CARD_VIRTUAL,
     CARDS,
     END_TREASURE,
     FACE_INDEX,
@@ -64,9 +64,6 @@ STATE_REQUIRED = ("num_players", "seed", "rng", "turn", "track", "removed", "dec
 PLAYER_KEYS = frozenset({"pos", "materials", "letters", "wagons", "cards", "treasures"})
 EVENT_KEYS = frozenset({"index", "kind", "player", "turn", "data", "secret", "visible_to"})
 END_REASONS = ("end-card", "round-limit")
-#: The most materials one gain can add (all ten dice on one material plus its virtual faces, JUN-MAT-02):
-#: a player in the discard decision holds at most this many above the limit.
-MAX_GAIN = MAX_DICE + max(sum(1 for f in CARD_VIRTUAL.values() if f == m) for m in (2, 3, 4))
 #: Forced dice are a test/notebook helper; a longer list is not a position but a payload.
 MAX_FORCED_DICE = 1000
 
@@ -194,7 +191,7 @@ def read_state(game: JungliLaGame, d: Mapping[str, Any]) -> JungliLaState:
             st.goal_at_start = boolean(d.get("goal_at_start", st.pos[st.current] == GOAL), "goal_at_start")
         st._settle()
     st._legal = None
-    st._pub = None
+    st._pub = st._res = None
     return st
 
 
