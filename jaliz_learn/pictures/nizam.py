@@ -255,10 +255,11 @@ def grid(pen: Pen, lay: NizamLayout, obs: Any, ui: dict[str, Any]) -> None:
     scored = set(ui.get("scored_cells") or ())
     for cell, kind in enumerate(board):
         card(pen, kind, lay.cell_rect(cell))
-        if cell in scored:  # refilled after the last scoring: a gold corner badge
-            x, y, w, _ = lay.cell_rect(cell)
+        if cell in scored:  # refilled after the last scoring: a gold corner and a "new" label
+            x, y, w, h = lay.cell_rect(cell)
             pen.polygon([(x + w - 20, y), (x + w, y), (x + w, y + 20)], fill=SCORE_GOLD)
-            pen.text("new", x + w - 3, y + 27, 9, INK, bold=True, align="right")
+            pen.rect(x + 2, y + h - 14, 26, 12, fill="#ffffff", stroke=SCORE_GOLD, line_width=1)
+            pen.text("new", x + 15, y + h - 4, 9, INK, bold=True, align="center")
     scoring, idle, _ = runs_now(obs)
     for run in idle:
         pen.rect(*_run_box(lay, run), stroke="#333333", line_width=2, dash=(6, 4))

@@ -171,7 +171,8 @@ class Server:
 
 
 def start_server(kind: str, root: Path, home: Path, *, target: str | None = None, timeout: float = 90.0) -> Server:
-    """Start ``jupyterlab`` or ``voila`` serving ``root`` (Voila: ``target``, a notebook or folder in root)."""
+    """Start ``jupyterlab`` or ``voila`` serving ``root`` (Voila: ``target``, a notebook or folder in root),
+    or ``board``: the ``jaliz-learn board`` command (``target``: its arguments, e.g. ``"nizam --players 2"``)."""
     port = free_port()
     env = hermetic_env(home)
     if kind == "lab":
@@ -183,6 +184,9 @@ def start_server(kind: str, root: Path, home: Path, *, target: str | None = None
         cmd = [sys.executable, "-m", "voila", str(root / target) if target else str(root), "--no-browser",
                "--Voila.ip=127.0.0.1", f"--port={port}", f"--token={TOKEN}",
                "--MappingKernelManager.cull_idle_timeout=120", "--MappingKernelManager.cull_interval=30"]
+    elif kind == "board":  # ``jaliz-learn board GAME``: Voila serving one board notebook it writes itself
+        cmd = [sys.executable, "-m", "jaliz_learn", "board", *(target or "jaliz").split(), "--no-browser",
+               f"--port={port}"]
     else:
         raise ValueError(f"unknown server kind {kind!r}")
     log = home / f"{kind}.log"

@@ -33,6 +33,7 @@ from browser_harness import (
     save_latency,
     save_notebook,
     screenshot,
+    start_server,
     wait_canvas_drawn,
     wait_kernel_idle,
     wait_pixel,
@@ -181,3 +182,23 @@ def test_voila_pearl_board_click_to_play_and_reload(voila, page, capsys):
     with capsys.disabled():
         print("\n[nizam board] " + line)
     assert med < 250, f"click -> redraw median {med:.0f} ms (target < 100 ms; fails only when far off)"
+
+
+def test_board_command_serves_a_board_that_uses_the_page_width(page, tmp_path_factory):
+    """``jaliz-learn board nizam``: Voila serves the board, stretched to the width of the page."""
+    server = start_server("board", tmp_path_factory.mktemp("board-root"), tmp_path_factory.mktemp("board-home"),
+                          target="nizam --players 2 --seed 3 --human 0")
+    try:
+        page.goto(server.base + "/")
+        wait_canvas_drawn(page, VOILA_CANVAS, timeout=60_000)
+        page.locator(".widget-html", has_text="Your turn").first.wait_for()
+        box = page.locator(VOILA_CANVAS).first.bounding_box()
+        assert box is not None and box["width"] > N.NizamLayout(2).width, box  # wider than its 940 pixels
+        lay = N.NizamLayout(2)
+        wait_pixel(page, VOILA_CANVAS, *_tab_probe(lay, (0, True)), js_near(TAB_IDLE))
+        click_canvas(page, VOILA_CANVAS, *centre(lay.draw_button()))  # clicks map onto the stretched canvas
+        wait_pixel(page, VOILA_CANVAS, *_hand_probe(lay), f"!({js_near(HAND_BG)})")
+        screenshot(page, "voila-board-command-nizam")
+        assert not [e for e in page.errors if "clearCanvas" in e], page.errors
+    finally:
+        server.stop()
