@@ -31,8 +31,8 @@ import ipywidgets as widgets
 
 from jaliz_learn.pictures import bali as pictures
 
-from .framework import GameBoard, HitMap, RegionPainter, button, dropdown, set_options
-from .jungli_la_canvas import ScenePainter, fit_to_window
+from .framework import button, dropdown, set_options
+from .jungli_la_canvas import SceneBoard
 
 HINTS = {
     "buy": "click a kind on the altar to buy one offering card, or Skip",
@@ -46,7 +46,7 @@ HINTS = {
 }
 
 
-class BaliBoard(GameBoard):
+class BaliBoard(SceneBoard):
     """A live Bali table: one human seat (or ``human=None`` to watch) against bots.
 
     ``tani=True`` plays the Village of Tani expansion (game ``bali-tani``). ``bots``: a bot name
@@ -62,29 +62,17 @@ class BaliBoard(GameBoard):
         game = state.game.name if state is not None else ("bali-tani" if tani else "bali")
         n = state.num_players if state is not None else num_players
         self.geometry = pictures.BaliLayout(n, game == "bali-tani")
-        self.scene: Any = None  # built by ui_state before each draw: the painter draws it, clicks hit it
+        self.background = pictures.BG
         super().__init__(game, num_players=num_players, human=human, bots=bots, seed=seed, speed=speed,
-                         options=options, size=(self.geometry.width, self.geometry.height), fit=fit, state=state)
-        if fit:
-            fit_to_window(self.canvas, self.geometry.width, self.geometry.height)
+                         options=options, fit=fit, state=state)
 
     # ------------------------------------------------------------------ framework hooks
-    def make_painter(self, canvas: Any) -> RegionPainter:
-        return ScenePainter(self, canvas, self.geometry.width, self.geometry.height, pictures.BG)
-
-    def ui_state(self) -> dict[str, Any]:
-        obs = self.observation()
+    def build_scene(self, obs: Any) -> Any:
+        """The picture with the takeable columns marked while the human must take."""
         mine = self.human is not None and obs.current_player == self.human
         takeable = [c for c, col in enumerate(obs.square) if col] if mine and obs.decision == "take" else []
         self.ui["takeable"] = takeable
-        self.scene = pictures.scene(obs, takeable=takeable, selected=self.ui.get("selected"))
-        return self.ui
-
-    def hit_areas(self, obs: Any, hits: HitMap) -> None:
-        if self.scene is None:  # pragma: no cover - ui_state runs first
-            return
-        for rect, key in self.scene.hits:
-            hits.add(rect, key)
+        return pictures.scene(obs, takeable=takeable, selected=self.ui.get("selected"))
 
     def after_move(self, player: int) -> None:
         self.ui["selected"] = None

@@ -32,8 +32,8 @@ import ipywidgets as widgets
 
 from jaliz_learn.pictures import jungli_la as pictures
 
-from .framework import GameBoard, HitMap, RegionPainter, button, dropdown, set_options
-from .jungli_la_canvas import ScenePainter, fit_to_window
+from .framework import button, dropdown, set_options
+from .jungli_la_canvas import SceneBoard
 
 HINTS = {
     "roll": "choose how many dice to roll (extra dice cost Letters), then Roll",
@@ -45,7 +45,7 @@ HINTS = {
 }
 
 
-class JungliLaBoard(GameBoard):
+class JungliLaBoard(SceneBoard):
     """A live Jungli-La table: one human seat (or ``human=None`` to watch) against bots.
 
     ``bots``: a bot name (``"greedy"``, ``"random"``, ``"mcts"``) for every other seat, or a list;
@@ -60,33 +60,20 @@ class JungliLaBoard(GameBoard):
         n = state.num_players if state is not None else num_players
         track = len(state.track) if state is not None else _track_len(n, options)
         self.geometry = pictures.JungliLayout(n, track)
-        self.scene: Any = None  # built by ui_state before each draw: the painter draws it, clicks hit it
+        self.background = pictures.BG
         super().__init__("jungli-la", num_players=num_players, human=human, bots=bots, seed=seed, speed=speed,
-                         options=options, size=(self.geometry.width, self.geometry.height), fit=fit, state=state)
-        if fit:
-            fit_to_window(self.canvas, self.geometry.width, self.geometry.height)
+                         options=options, fit=fit, state=state)
 
     # ------------------------------------------------------------------ framework hooks
-    def make_painter(self, canvas: Any) -> RegionPainter:
-        return ScenePainter(self, canvas, self.geometry.width, self.geometry.height, pictures.BG)
-
-    def ui_state(self) -> dict[str, Any]:
-        """Selections and hints for the painter; builds the scene the painter draws and clicks hit."""
-        obs = self.observation()
+    def build_scene(self, obs: Any) -> Any:
+        """The picture with the selected dice and the human's move/discover hints."""
         faces = obs.dice_faces()
         dice = [i for i in self.ui.get("dice", []) if i < len(faces) and faces[i] != "L"]
         if obs.decision != "reroll" or obs.current_player != self.human:
             dice = []
         self.ui["dice"] = dice
         self.ui["targets"] = self._targets(obs)
-        self.scene = pictures.scene(obs, selected_dice=dice, targets=self.ui["targets"])
-        return self.ui
-
-    def hit_areas(self, obs: Any, hits: HitMap) -> None:
-        if self.scene is None:  # pragma: no cover - ui_state runs first
-            return
-        for rect, key in self.scene.hits:
-            hits.add(rect, key)
+        return pictures.scene(obs, selected_dice=dice, targets=self.ui["targets"])
 
     def after_move(self, player: int) -> None:
         self.ui["dice"] = []

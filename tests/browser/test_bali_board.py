@@ -15,15 +15,16 @@ from __future__ import annotations
 import time
 
 from browser_harness import (
-    ARTIFACTS,
     LAB_CANVAS,
     PANEL,
     VOILA_CANVAS,
+    centre,
     click_canvas,
     median,
     open_notebook,
     redraw_latency_ms,
     run_all_cells,
+    save_latency,
     save_notebook,
     screenshot,
     wait_canvas_drawn,
@@ -45,10 +46,6 @@ def _mirror() -> BaliBoard:
     return BaliBoard(num_players=3, human=0, bots="greedy", seed=3, speed=0, tani=True)
 
 
-def _centre(rect):
-    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
-
-
 def _tag_probe(obs, column: int) -> tuple[int, int]:
     """A pixel inside the yellow "take N" tag under column ``column`` (1-4)."""
     x, y, w, h = LAYOUT.square_card(column - 1, len(obs.square[column - 1]) - 1)
@@ -62,12 +59,12 @@ def _play_turn(page, canvas: str, mirror: BaliBoard, status: str, illegal: bool)
     i = next(k for k, card in enumerate(obs.hand) if f"play {card}" in legal)
     assert mirror.apply(f"play {obs.hand[i]}"), mirror.error
     probe = _tag_probe(mirror.observation(), 1)
-    play_ms = redraw_latency_ms(page, canvas, probe, at=_centre(LAYOUT.hand_card(0, i)))
+    play_ms = redraw_latency_ms(page, canvas, probe, at=centre(LAYOUT.hand_card(0, i)))
     wait_pixel(page, canvas, *probe, YELLOW)  # the take tags appear: a legal move by a click
     if illegal:
-        click_canvas(page, canvas, *_centre(LAYOUT.hand_card(0, 0)))
+        click_canvas(page, canvas, *centre(LAYOUT.hand_card(0, 0)))
         page.locator(status, has_text="BAL-TAKE-01").first.wait_for()
-    take_ms = redraw_latency_ms(page, canvas, probe, at=_centre(LAYOUT.square_card(0, len(obs.square[0]) - 1)))
+    take_ms = redraw_latency_ms(page, canvas, probe, at=centre(LAYOUT.square_card(0, len(obs.square[0]) - 1)))
     wait_pixel(page, canvas, *probe, NOT_YELLOW)
     assert mirror.apply("take 1"), mirror.error
     return [play_ms, take_ms]
@@ -103,7 +100,7 @@ def test_lab_bali_board_click_to_play_and_reload(lab, page, capsys):
     med = median(clicks)
     line = (f"JupyterLab ({FIXTURE}): play/take clicks {', '.join(f'{t:.0f}' for t in clicks)} ms; "
             f"median {med:.0f} ms, max {max(clicks):.0f} ms; open+run+drawn {drawn_s:.1f} s")
-    _save_latency("bali lab", line)
+    save_latency("bali lab", line)
     with capsys.disabled():
         print("\n[bali board] " + line)
     assert med < 250, f"click -> redraw median {med:.0f} ms (target <= 100 ms; fails only above 250 ms)"
@@ -124,17 +121,8 @@ def test_voila_bali_board_draws_clicks_and_reloads(voila, page, capsys):
     med = median(clicks)
     line = (f"Voila ({FIXTURE}): play/take clicks {', '.join(f'{t:.0f}' for t in clicks)} ms; median {med:.0f} ms; "
             f"page drawn in {drawn_s:.1f} s")
-    _save_latency("bali voila", line)
+    save_latency("bali voila", line)
     with capsys.disabled():
         print("\n[bali board] " + line)
     assert med < 250, f"click -> redraw median {med:.0f} ms (target <= 100 ms; fails only above 250 ms)"
 
-
-def _save_latency(key: str, line: str) -> None:
-    """Keep one line per board and front-end in artifacts/latency.txt (the latest run of each)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / "latency.txt"
-    lines = [ln for ln in (path.read_text(encoding="utf-8").splitlines() if path.exists() else [])
-             if not ln.startswith(f"{key}:")]
-    lines.append(f"{key}: {line}")
-    path.write_text("\n".join(sorted(lines)) + "\n", encoding="utf-8")

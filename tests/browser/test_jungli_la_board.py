@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 
 from browser_harness import (
-    ARTIFACTS,
     LAB_CANVAS,
     PANEL,
     VOILA_CANVAS,
@@ -25,6 +24,7 @@ from browser_harness import (
     open_notebook,
     redraw_latency_ms,
     run_all_cells,
+    save_latency,
     save_notebook,
     screenshot,
     wait_canvas_drawn,
@@ -101,7 +101,7 @@ def test_lab_jungli_la_board_click_to_play_and_reload(lab, page, capsys):
     line = (f"JupyterLab ({FIXTURE}): die toggles {', '.join(f'{t:.0f}' for t in toggles)} ms, gain (token) "
             f"{gain_ms:.0f} ms, move (card) {move_ms:.0f} ms; median {med:.0f} ms, max {max(clicks):.0f} ms; "
             f"open+run+drawn {drawn_s:.1f} s")
-    _save_latency("jungli-la lab", line)
+    save_latency("jungli-la lab", line)
     with capsys.disabled():
         print("\n[jungli-la board] " + line)
     assert med < 250, f"click -> redraw median {med:.0f} ms (target <= 100 ms; fails only above 250 ms)"
@@ -123,17 +123,8 @@ def test_voila_jungli_la_board_draws_clicks_and_reloads(voila, page, capsys):
     med = median(toggles)
     line = (f"Voila ({FIXTURE}): die toggles {', '.join(f'{t:.0f}' for t in toggles)} ms; median {med:.0f} ms; "
             f"page drawn in {drawn_s:.1f} s")
-    _save_latency("jungli-la voila", line)
+    save_latency("jungli-la voila", line)
     with capsys.disabled():
         print("\n[jungli-la board] " + line)
     assert med < 250, f"click -> redraw median {med:.0f} ms (target <= 100 ms; fails only above 250 ms)"
 
-
-def _save_latency(key: str, line: str) -> None:
-    """Keep one line per board and front-end in artifacts/latency.txt (the latest run of each)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / "latency.txt"
-    lines = [ln for ln in (path.read_text(encoding="utf-8").splitlines() if path.exists() else [])
-             if not ln.startswith(f"{key}:")]
-    lines.append(f"{key}: {line}")
-    path.write_text("\n".join(sorted(lines)) + "\n", encoding="utf-8")
