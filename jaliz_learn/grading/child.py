@@ -1,6 +1,6 @@
 """The learner's side of a sandboxed grading: run the notebook, then answer decisions.
 
-Started by :mod:`jaliz_learn.grading.sandbox` as ``python -I -m jaliz_learn.grading.child IN OUT``
+Started by :mod:`jaliz_learn.grading.sandbox` as ``python -I -c "...child.main(...)" IN OUT``
 (``IN``/``OUT``: the pipe file descriptors of the protocol; stdout and stderr go to a capped file).
 Everything here runs in the learner's own process: the learner's code can change anything in it,
 so the parent trusts nothing it receives (see :mod:`jaliz_learn.grading.protocol`).

@@ -1,7 +1,7 @@
 """Run a learner's notebook in its own process and ask its bot for actions as data.
 
 The grader never runs learner code itself. :class:`Sandbox` starts one fresh child process per
-notebook (``python -I -m jaliz_learn.grading.child``, a minimal environment, its own empty working
+notebook (``python -I``, running :mod:`jaliz_learn.grading.child`; a minimal environment, its own empty working
 folder) with operating-system limits set before it starts: CPU seconds and address space
 (``resource.setrlimit``) and the size of what it may print (``RLIMIT_FSIZE`` on the captured
 output). The parent enforces the wall time of every step (loading the notebook, creating a bot,
@@ -102,6 +102,9 @@ def namespaces_available() -> bool:
     return done.returncode == 0
 
 
+#: ``python -I`` ignores PYTHONPATH: the child finds this package where the grader found it (after site-packages)
+_CHILD_MAIN = (f"import sys; sys.path.append({str(Path(__file__).resolve().parents[2])!r}); "
+               "from jaliz_learn.grading.child import main; sys.exit(main(sys.argv[1:]))")
 _UNSHARE_ARGS = ["--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--mount", "--mount-proc", "--net"]
 
 
@@ -166,7 +169,7 @@ class Sandbox:
         p2c_r, p2c_w = os.pipe()
         c2p_r, c2p_w = os.pipe()
         out = open(os.path.join(self._home, "output.txt"), "wb")
-        cmd = [sys.executable, "-I", "-m", "jaliz_learn.grading.child", str(p2c_r), str(c2p_w)]
+        cmd = [sys.executable, "-I", "-c", _CHILD_MAIN, str(p2c_r), str(c2p_w)]
         if self.isolate:
             cmd = [shutil.which("unshare") or "unshare", *_UNSHARE_ARGS, *cmd]
         else:
