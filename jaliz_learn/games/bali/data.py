@@ -181,3 +181,53 @@ def card_pool(tani: bool, num_players: int) -> list[int]:
         for card in start_set(seat):
             pool[card] += 1
     return pool
+
+
+# ---- declared bounds (GameInfo), derived from the rules above ------------------------------------
+def max_decisions(tani: bool, max_players: int = 4) -> int:
+    """The longest game in decisions: every turn takes at least one card from the square (a play,
+    discard or hut removes a hand card, BAL-TAKE-01), so a game has at most as many turns as the deck has
+    cards; a turn has at most buy, play, banana tile, an offering by everybody plus the supply card,
+    three takes and a shrine reward per player.
+
+    >>> max_decisions(False), max_decisions(True)
+    (750, 915)
+    """
+    per_turn = 1 + 1 + 1 + (max_players + 1) + HAND_SIZE + max_players
+    return sum(deck_counts(tani).values()) * per_turn
+
+
+def max_legal_actions(tani: bool) -> int:
+    """The most legal actions of one decision: with the expansion, a hand of three farmer kinds, each
+    playable alone or built on any of three fields with any multiset of 1-3 offering kinds; otherwise
+    the shrine reward's splits, or the buy options.
+
+    >>> max_legal_actions(False), max_legal_actions(True)
+    (11, 105)
+    """
+    rewards = MAX_SHRINE_UNITS + 1
+    if not tani:
+        return max(rewards, 1 + NUM_KINDS, HAND_SIZE)
+    from math import comb
+    builds = sum(comb(NUM_KINDS + size - 1, size) for size in range(1, FIELDS_PER_AREA + 1))
+    return max(rewards, HAND_SIZE * (1 + builds))
+
+
+def score_range(tani: bool) -> tuple[float, float]:
+    """The lowest and highest final score the rules allow (loose: every turn scored at its best).
+
+    >>> score_range(False), score_range(True)
+    ((0.0, 1007.0), (-1.0, 1462.0))
+    """
+    counts = deck_counts(tani)
+    turns = sum(counts.values())
+    masons = counts[MASON] + len(START_STONES)  # the deck's and every start set's
+    vp_per_turn = max(counts[PRIEST] * PRIEST_REWARD + MAJORITY_BONUS + (GANESHA_PRIEST_VP if tani else 0),
+                      MAX_SHRINE_UNITS * SHRINE_REVEAL_REWARD)
+    stones_per_turn = (max(masons * STONEMASON_REWARD + MAJORITY_BONUS, MAX_SHRINE_UNITS * SHRINE_REVEAL_REWARD)
+                       + (PEPPER_BONUS_STONES if tani else 0))
+    tiles = (masons + counts[PRIEST] + 2 * (counts[FARMER_BASE] + len(START_STONES))) * BANANA_TILE_VP if tani else 0
+    top = (NUM_KINDS * OFFERINGS_PER_KIND * OFFERING_RANK_VALUES[0] + counts[SHRINE] * SHRINE_END_VP
+           + turns * vp_per_turn + tiles + (max(START_STONES) + turns * stones_per_turn) // STONES_PER_END_VP
+           + (GANESHA_END_VP if tani else 0))
+    return (float(DISQUALIFIED_SCORE) if tani else 0.0, float(top))

@@ -52,7 +52,9 @@ class BaliGame(Game):
     info: ClassVar[GameInfo] = GameInfo(
         name="bali", title="Bali", min_players=2, max_players=4, has_chance=True, hidden_information=True,
         rules_version="reconstructed-2026.1", rulebook="shared/rules/bali-base.md",
-        description=_DESCRIPTION, options=_OPTIONS, default_players=3)
+        description=_DESCRIPTION, options=_OPTIONS, default_players=3,
+        max_decisions=D.max_decisions(False), score_range=D.score_range(False),
+        max_legal_actions=D.max_legal_actions(False))
     action_types: ClassVar[Mapping[str, type[Action]]] = BASE_ACTION_TYPES
     expansion: ClassVar[bool] = False
     # The state's views, handed to every BaliState through its game (state.py imports none of them).
@@ -106,7 +108,9 @@ class BaliTaniGame(BaliGame):
         hidden_information=True, rules_version="tani-rulebook+reconstructed-2026.1",
         rulebook="shared/seeds/004_7a2973061f8c7297.txt",
         description=_DESCRIPTION + " Village of Tani adds 11 cards, huts built instead of playing cards, area "
-        "bonuses and the Ganesha figure; unbuilt huts lose the game.", options=_OPTIONS, default_players=3)
+        "bonuses and the Ganesha figure; unbuilt huts lose the game.", options=_OPTIONS, default_players=3,
+        max_decisions=D.max_decisions(True), score_range=D.score_range(True),
+        max_legal_actions=D.max_legal_actions(True))
     action_types: ClassVar[Mapping[str, type[Action]]] = TANI_ACTION_TYPES
     expansion: ClassVar[bool] = True
 

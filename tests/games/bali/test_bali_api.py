@@ -148,3 +148,18 @@ def test_parsed_actions_have_exact_field_types(text):
     assert type(action) in set(game.action_types.values())
     with pytest.raises(InvalidNotation):
         game.parse_action("take " + "9" * 5000, None)
+
+
+@pytest.mark.rules("TAN-BUILD-03", "BAL-PLAY-04")
+def test_declared_bounds_hold_and_the_legal_action_bound_is_reached():
+    tani = jaliz_learn.load_game("bali-tani")
+    s = position("bali-tani", phase="play", hands=[["rice", "peanut", "banana"], ["rice"], ["rice"]],
+                 stocks=[{"rice": 3, "peanut": 3, "banana": 3, "pepper": 3}, {}, {}])
+    assert len(s.legal_actions()) == tani.info.max_legal_actions == 105
+    for name in ("bali", "bali-tani"):
+        info = jaliz_learn.load_game(name).info
+        for seed in range(8):
+            result = jaliz_learn.play(name, [RandomBot(seed + i) for i in range(4)], seed=seed)
+            assert result.decisions <= info.max_decisions
+            low, high = info.score_range
+            assert all(low <= x <= high for x in result.scores)
