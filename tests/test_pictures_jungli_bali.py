@@ -16,7 +16,7 @@ import jaliz_learn
 from jaliz_learn.bots import RandomBot
 from jaliz_learn.pictures import bali as BP
 from jaliz_learn.pictures import jungli_la as JP
-from jaliz_learn.pictures._jb_scene import contrast
+from jaliz_learn.pictures.svg import contrast
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

@@ -6,7 +6,8 @@ hit areas) from an observation and a layout; ``scene.to_svg()`` writes it as SVG
 (the live boards), so both always show the same board. Pure Python: nothing from Jupyter is
 imported here; ``paint`` only calls the canvas object's drawing methods.
 
-Every text carries the colour it sits on (``bg``), so tests can check WCAG contrast.
+Every text carries the colour it sits on (``bg``), so tests can check WCAG contrast
+(``jaliz_learn.pictures.svg.contrast``).
 
 >>> s = Scene(120, 40, "demo")
 >>> s.rect(0, 0, 120, 40, fill="#ffffff")
@@ -16,8 +17,6 @@ Every text carries the colour it sits on (``bg``), so tests can check WCAG contr
 (('left',), None)
 >>> "hi &amp; &lt;you&gt;" in s.to_svg()
 True
->>> round(contrast("#000000", "#ffffff"), 1)
-21.0
 """
 
 from __future__ import annotations
@@ -28,6 +27,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from .svg import text_on
+
 Rect = tuple[float, float, float, float]
 Point = tuple[float, float]
 
@@ -37,30 +38,13 @@ WHITE = "#ffffff"
 
 
 @lru_cache(maxsize=256)
-def _lum(colour: str) -> float:
-    """WCAG relative luminance of ``#rrggbb``."""
-    c = colour.lstrip("#")
-    out = []
-    for i in (0, 2, 4):
-        v = int(c[i:i + 2], 16) / 255
-        out.append(v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4)
-    return 0.2126 * out[0] + 0.7152 * out[1] + 0.0722 * out[2]
-
-
-def contrast(fg: str, bg: str) -> float:
-    """WCAG contrast ratio between two ``#rrggbb`` colours (1 to 21)."""
-    a, b = sorted((_lum(fg), _lum(bg)), reverse=True)
-    return (a + 0.05) / (b + 0.05)
-
-
-@lru_cache(maxsize=256)
 def ink(bg: str) -> str:
     """Dark or white text, whichever reads better on ``bg``.
 
     >>> ink("#ffffff"), ink("#0b3d6b")
     ('#1a1a1a', '#ffffff')
     """
-    return INK if contrast(INK, bg) >= contrast(WHITE, bg) else WHITE
+    return text_on(bg, dark=INK, light=WHITE)
 
 
 def _f(v: float) -> str:
