@@ -238,6 +238,19 @@ def pearl_completable(board: Sequence[str]) -> frozenset[str]:
     return out
 
 
+def task_kinds(board: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """:func:`natural_kinds` and :func:`pearl_completable` in one pass over the lines (Pearl's hot path)."""
+    natural = set()
+    extra: frozenset[str] = frozenset()
+    for text in all_lines(board):
+        found = run_in(text)
+        if found is not None:
+            natural.add(text[found[0]])
+        if PEARL in text:
+            extra |= pearl_line_kinds(text)
+    return frozenset(natural), extra
+
+
 def pearl_kinds(board: Sequence[str]) -> tuple[frozenset[str], Mapping[str, frozenset[str]]]:
     """Kinds with a combination without the pearl, and per pearl kind all kinds completed.
 

@@ -585,13 +585,12 @@ class PearlState(BaseState):
         run of three or more (PRL-TASK-02) that the player still has in the task deck and that no
         opponent blocks; completion is compulsory, so the distinct maximal sets are the choices.
         """
-        board = self.board
-        natural = B.natural_kinds(board)
+        natural, completable = B.task_kinds(self.board)
         open_tasks = self.tasks[player] - self.blocked(player)
         base = natural & open_tasks
         # the pearl may not be "wasted" on a kind that completes less: keep the maximal sets only, i.e. the
         # natural runs plus one kind the pearl completes, for each such kind (else the natural runs alone)
-        extra = (B.pearl_completable(board) & open_tasks) - natural
+        extra = (completable & open_tasks) - natural
         if not extra:
             return ["".join(sorted(base))]
         return sorted("".join(sorted(base | {k})) for k in extra)
