@@ -2,9 +2,9 @@
 
 A picture is built ONCE as a :class:`Scene` (rectangles, circles, lines, polygons, text and named
 hit areas) from an observation and a layout; ``scene.to_svg()`` writes it as SVG (static pictures:
-``_repr_svg_``) and ``scene.paint(canvas)`` replays the same shapes on an ipycanvas ``Canvas``
-(the live boards), so both always show the same board. Pure Python: nothing from Jupyter is
-imported here; ``paint`` only calls the canvas object's drawing methods.
+``_repr_svg_``) and ``scene.draw(pen)`` replays the same shapes on a pen of
+:mod:`jaliz_learn.pictures.svg` (the live boards use the framework's canvas pen), so both always
+show the same board. Pure Python: nothing from Jupyter is imported here.
 
 Every text carries the colour it sits on (``bg``), so tests can check WCAG contrast
 (``jaliz_learn.pictures.svg.contrast``).
@@ -160,59 +160,6 @@ class Scene:
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
-
-    def paint(self, canvas: Any) -> None:
-        """Replay the shapes on an ipycanvas ``Canvas`` (call inside ``hold_canvas``)."""
-        c = canvas
-        c.clear()
-        for s in self.shapes:
-            g = s.geom
-            if s.kind == "rect":
-                if s.radius and hasattr(c, "fill_rounded_rect"):
-                    if s.fill:
-                        c.fill_style = s.fill
-                        c.fill_rounded_rect(g[0], g[1], g[2], g[3], s.radius)
-                    if s.stroke:
-                        _stroke_style(c, s)
-                        c.stroke_rounded_rect(g[0], g[1], g[2], g[3], s.radius)
-                else:
-                    if s.fill:
-                        c.fill_style = s.fill
-                        c.fill_rect(g[0], g[1], g[2], g[3])
-                    if s.stroke:
-                        _stroke_style(c, s)
-                        c.stroke_rect(g[0], g[1], g[2], g[3])
-            elif s.kind == "circle":
-                if s.fill:
-                    c.fill_style = s.fill
-                    c.fill_circle(g[0], g[1], g[2])
-                if s.stroke:
-                    _stroke_style(c, s)
-                    c.stroke_circle(g[0], g[1], g[2])
-            elif s.kind in ("line", "poly"):
-                pts = [(g[i], g[i + 1]) for i in range(0, len(g), 2)]
-                if s.kind == "poly" and s.fill:
-                    c.fill_style = s.fill
-                    c.fill_polygon(pts)
-                if s.stroke:
-                    _stroke_style(c, s)
-                    if s.kind == "poly":
-                        c.stroke_polygon(pts)
-                    else:
-                        c.stroke_lines(pts)
-            elif s.kind == "text":
-                c.fill_style = s.fill
-                c.font = f"{'bold ' if s.bold else ''}{_f(s.size)}px {FONT}"
-                c.text_align = {"start": "left", "middle": "center", "end": "right"}[s.anchor]
-                c.text_baseline = "alphabetic"
-                c.fill_text(s.text, g[0], g[1])
-        c.set_line_dash([])
-
-
-def _stroke_style(c: Any, s: Shape) -> None:
-    c.stroke_style = s.stroke
-    c.line_width = s.width
-    c.set_line_dash([6, 4] if s.dash else [])
 
 
 def _svg_shape(s: Shape) -> str:
