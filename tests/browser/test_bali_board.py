@@ -20,6 +20,7 @@ from browser_harness import (
     VOILA_CANVAS,
     centre,
     click_canvas,
+    js_near,
     median,
     open_notebook,
     redraw_latency_ms,
@@ -50,6 +51,15 @@ def _tag_probe(obs, column: int) -> tuple[int, int]:
     """A pixel inside the yellow "take N" tag under column ``column`` (1-4)."""
     x, y, w, h = LAYOUT.square_card(column - 1, len(obs.square[column - 1]) - 1)
     return int(x + w / 2 - 28), int(y + h + 6)
+
+
+def _first_played_probe(mirror: BaliBoard) -> tuple[int, int, tuple[int, int, int]]:
+    """A pixel at the right end of P0's first played-card chip, and the colour of that card type."""
+    obs = mirror.observation()
+    card = next(pictures.CARD_NAMES[t] for t, n in enumerate(obs.displays[0]) if n)
+    x, y, _, _ = LAYOUT.player_rect(0)
+    colour = pictures.CARD_BG[card]
+    return int(x + 606 + 75), int(y + 19 + 10), (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
 
 
 def _play_turn(page, canvas: str, mirror: BaliBoard, status: str, illegal: bool) -> list[float]:
@@ -90,9 +100,11 @@ def test_lab_bali_board_click_to_play_and_reload(lab, page, capsys):
     screenshot(board, "lab-bali-board-after-moves")
 
     save_notebook(page)
+    played = _first_played_probe(mirror)  # P0's first played-card chip, drawn again after the reload
     page.reload()
     wait_kernel_idle(page)
     wait_canvas_drawn(page, LAB_CANVAS)
+    wait_pixel(page, LAB_CANVAS, played[0], played[1], js_near(played[2]))
     screenshot(page.locator(f"{PANEL} .jp-OutputArea-output .widget-vbox").first, "lab-bali-board-reloaded")
     assert not [e for e in page.errors if "clearCanvas" in e], page.errors
     lab.shutdown_kernels()
