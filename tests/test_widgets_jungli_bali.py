@@ -71,6 +71,17 @@ def test_jungli_dice_clicks_choose_a_reroll_and_letters_are_refused(jb):
     assert jb.ui["dice"] == []  # the choice is cleared after the move
 
 
+def test_jungli_die_click_in_adjust_puts_its_changes_first(jb):
+    jb.state.force_dice("M1", "M2", "F", "W")
+    jb.apply("roll 4")
+    jb.apply("keep")
+    assert jb.state.decision() == "adjust"  # P0 holds 2 Letters: a change is possible
+    click_key(jb, ("die", 2))  # the Food die
+    assert jb.change_dd.value.startswith("change F ")
+    jb.change_btn.click()
+    assert jb.error == "" and jb.state.letters[0] == 0 and jb.state.dice[2] == 0  # no Food die left
+
+
 def test_jungli_track_clicks_move_and_illegal_click_names_rule(jb):
     jb.state.force_dice("M2", "M1", "F", "W")
     jb.apply("roll 4")

@@ -38,7 +38,7 @@ from .jungli_la_canvas import SceneBoard
 HINTS = {
     "roll": "choose how many dice to roll (extra dice cost Letters), then Roll",
     "reroll": "click up to two dice (not Letters) and Reroll chosen, or Keep the dice",
-    "adjust": "change a die with Letters (or your Paleontologist), then Done",
+    "adjust": "click a die, choose its new face in the change list (2 Letters; Paleontologist: free), or Done",
     "materials": "click F, W or T in your row (or Gain each), or Rest",
     "discard": "too many materials: click a token in your row to discard one",
     "explore": "click a yellow-tagged card to move, discover the card you stand on, then End turn",
@@ -58,7 +58,7 @@ class JungliLaBoard(SceneBoard):
                  speed: float = 0.3, options: dict[str, Any] | None = None, fit: bool = True,
                  state: Any = None) -> None:
         n = state.num_players if state is not None else num_players
-        track = len(state.track) if state is not None else _track_len(n, options)
+        track = len(state.track) if state is not None else _track_len(n)
         self.geometry = pictures.JungliLayout(n, track)
         self.background = pictures.BG
         super().__init__("jungli-la", num_players=num_players, human=human, bots=bots, seed=seed, speed=speed,
@@ -77,6 +77,7 @@ class JungliLaBoard(SceneBoard):
 
     def after_move(self, player: int) -> None:
         self.ui["dice"] = []
+        self.ui["change_face"] = None
 
     def on_target(self, target: Any) -> None:
         kind = target[0]
@@ -99,6 +100,11 @@ class JungliLaBoard(SceneBoard):
     def _click_die(self, obs: Any, i: int, mine: bool) -> None:
         faces = obs.dice_faces()
         if i >= len(faces):
+            return
+        if mine and obs.decision == "adjust":  # the change list offers this die's changes first
+            self.ui["change_face"] = faces[i]
+            self._sync_changes(self.legal())
+            self.set_note(f"die {i + 1} shows {faces[i]}: choose its new face in the change list")
             return
         if not mine or obs.decision != "reroll":
             self.set_note(f"die {i + 1} shows {faces[i]}; dice are chosen for a reroll during the reroll decision")
@@ -187,8 +193,7 @@ class JungliLaBoard(SceneBoard):
         self.reroll_btn.disabled = "reroll" not in heads
         self.keep_btn.disabled = "keep" not in heads
         self.cancel_btn.disabled = "cancel" not in heads
-        set_options(self.change_dd, [t for t in texts if t.startswith(("change ", "paleo "))])
-        self.change_btn.disabled = not self.change_dd.options
+        self._sync_changes(legal)
         self.done_btn.disabled = "done" not in heads
         for b, m in zip(self.gain_btns, ("F", "W", "T", "each")):
             b.disabled = f"gain {m}" not in texts
@@ -197,6 +202,17 @@ class JungliLaBoard(SceneBoard):
         self.wagon_btn.disabled = "wagon" not in heads
         self.treasure_btn.disabled = "treasure" not in heads
         self.end_btn.disabled = "end" not in heads
+
+    def _sync_changes(self, legal: Sequence[Any]) -> None:
+        """The change list: every die change, those of the clicked die's face first."""
+        texts = [str(a) for a in legal if getattr(a, "kind", "") in ("change", "paleo")]
+        face = self.ui.get("change_face")
+        if face is not None:
+            texts.sort(key=lambda t: t.split()[1] != face)  # stable: the clicked face first
+        set_options(self.change_dd, texts)
+        if texts and self.change_dd.value != texts[0]:
+            self.change_dd.value = texts[0]
+        self.change_btn.disabled = not texts
 
     def _reroll(self) -> None:
         obs = self.observation()
@@ -208,7 +224,7 @@ class JungliLaBoard(SceneBoard):
         self.apply("reroll " + " ".join(chosen))
 
 
-def _track_len(n: int, options: dict[str, Any] | None) -> int:
+def _track_len(n: int) -> int:
     """Cards on a new game's track (JUN-SETUP-02): 10 per area minus the cards returned to the box."""
     from jaliz_learn.games.jungli_la.data import AREAS, CARDS, REMOVED_PER_AREA
 
