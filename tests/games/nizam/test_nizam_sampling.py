@@ -122,3 +122,16 @@ def test_sampling_refuses_a_foreign_observation():
     pearl_obs = jaliz_learn.load_game("pearl-of-the-east").initial_state(num_players=2, seed=1).observation(0)
     with pytest.raises(jaliz_learn.InvalidPosition, match="NizamObservation"):
         nizam.sample_state(pearl_obs, 1)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_a_finished_game_samples_into_a_finished_state(name, players):
+    from jaliz_learn.bots import RandomBot
+
+    state = jaliz_learn.play(name, [RandomBot(i) for i in range(players)], seed=4).state
+    for p in (0, None):
+        sampled = state.game.sample_state(state.observation(p), 3)
+        assert sampled.is_over() and sampled.observation(p) == state.observation(p)
+        assert sampled.scores() == state.scores()
+        again = state.game.state_from_json(json.loads(json.dumps(sampled.to_json())))
+        assert again.to_json() == sampled.to_json()
