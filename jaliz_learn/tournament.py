@@ -57,10 +57,12 @@ Bots only ever receive ``state.observation(seat)`` and the legal actions.
 
 from __future__ import annotations
 
+import collections
 import inspect
 import itertools
 import math
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -68,6 +70,7 @@ import time
 import traceback
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType, TracebackType
@@ -485,7 +488,8 @@ def _progress(enabled: bool, total: int, label: str) -> Iterator[_Progress | Non
 
 def tournament(game: Game | str, bots: Mapping[str, Any] | Sequence[Any], games: int = 100, seed: int = 0,
                num_players: int | None = None, time_limit: float | None = None, progress: bool = False, *,
-               max_decisions: int = 100_000, max_failures: int | None = None) -> pd.DataFrame:
+               max_decisions: int = 100_000, max_failures: int | None = None,
+               executor: Executor | str | None = "auto") -> pd.DataFrame:
     """Play ``games`` seeded games between ``bots`` with rotated seats; one summary row per bot.
 
     ``bots``: a dict ``name -> factory`` (``factory(seed) -> bot``, e.g. a bot class) or
@@ -495,6 +499,14 @@ def tournament(game: Game | str, bots: Mapping[str, Any] | Sequence[Any], games:
     ``time_limit``: seconds per decision (``None``: unlimited). ``progress``: show a progress bar.
     ``max_failures``: stop early once this many games ended by a bot failure (``attrs["stopped_early"]``;
     graders use it so a hanging bot costs seconds, not minutes).
+    ``executor``: where the games run. Any :class:`concurrent.futures.Executor` (a process or thread
+    pool, Dask's ``client.get_executor()``, ...); ``"process"``: a local process pool; ``None``: one
+    after the other in this process; ``"auto"`` (default): a local process pool when it can help and is
+    safe (several cores, several games, bots given as picklable factories or classes defined in an
+    importable module, not in a notebook), else serial.
+    Bot *objects* are never sent to other processes by ``"auto"`` (a copy would lose what the object
+    keeps between games). The table is the same whatever runs the games (same seeds, same order; only
+    the timing columns differ).
     See the module docstring for the columns, ``df.attrs["games"]`` and the seeding scheme.
     """
 
@@ -510,23 +522,26 @@ def tournament(game: Game | str, bots: Mapping[str, Any] | Sequence[Any], games:
     cycle = lineups(len(entries), players)
     blocks = math.ceil(games / players)
     total_games = blocks * players
+
+    def plan(index: int) -> tuple[tuple[int, ...], int, list[Any], list[int]]:
+        lineup = cycle[index % len(cycle)]
+        game_seed = derive_seed(seed, index // players)
+        return lineup, game_seed, [entries[i].spec for i in lineup], [derive_seed(game_seed, 1000 + i) for i in lineup]
+
     records: list[dict[str, Any]] = []
     failed_games = 0
     played = 0
-    with TimeGuard() as guard, _progress(progress, total_games, f"{g.name}") as bar:
-        for index in range(total_games):
-            if max_failures is not None and failed_games >= max_failures:
-                break
-            block = index // players
-            lineup = cycle[index % len(cycle)]
-            game_seed = derive_seed(seed, block)
-            specs = [entries[i].spec for i in lineup]
-            bot_seeds = [derive_seed(game_seed, 1000 + i) for i in lineup]
-            state, rows = play_contained(g, specs, game_seed, time_limit=time_limit, guard=guard,
-                                         max_decisions=max_decisions, bot_seeds=bot_seeds)
+    pool = _resolve_executor(executor, g, entries, total_games)
+
+    def stop() -> bool:
+        return max_failures is not None and failed_games >= max_failures
+
+    with _progress(progress, total_games, f"{g.name}") as bar:
+        for index, turns, rows in _run_games(g, plan, total_games, time_limit, max_decisions, pool, stop):
+            lineup, game_seed, _, bot_seeds = plan(index)
             for row, entry_index, bseed in zip(rows, lineup, bot_seeds):
                 records.append({"game": index, "seed": game_seed, "bot": entries[entry_index].name,
-                                "bot_seed": bseed, "turns": state.log.turn, **row})
+                                "bot_seed": bseed, "turns": turns, **row})
             played += 1
             failed_games += any(r["failure"] is not None for r in rows)
             if bar is not None:
@@ -535,6 +550,88 @@ def tournament(game: Game | str, bots: Mapping[str, Any] | Sequence[Any], games:
     summary.attrs.update(game=g.name, seed=seed, num_players=players, time_limit=time_limit,
                          games_played=played, stopped_early=played < total_games, games=records)
     return summary
+
+
+# ---- where the games run -----------------------------------------------------------------------
+
+
+#: ``executor="auto"`` uses a process pool only from this many games on (below, starting it costs more).
+AUTO_MIN_GAMES = 8
+
+
+def _resolve_executor(executor: Executor | str | None, game: Game, entries: Sequence[_Entry],
+                      total_games: int) -> tuple[Executor, bool] | None:
+    """(executor, owned by us) or ``None`` for a serial run."""
+    if executor is None:
+        return None
+    if isinstance(executor, Executor):
+        return executor, False
+    if executor == "process":
+        return ProcessPoolExecutor(), True
+    if executor != "auto":
+        raise InvalidOption(f"executor must be a concurrent.futures.Executor, 'process', 'auto' or None, "
+                            f"got {executor!r}")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    objects = any(hasattr(e.spec, "act") and not isinstance(e.spec, type) for e in entries)
+    # a class defined in a notebook or script lives in __main__, which spawned workers cannot import
+    in_main = any(getattr(e.spec, "__module__", None) == "__main__" for e in entries)
+    if cores < 2 or total_games < AUTO_MIN_GAMES or objects or in_main:
+        return None
+    try:
+        pickle.dumps((game, [e.spec for e in entries]))
+    except Exception:  # a lambda or a class defined inside a function: play here
+        return None
+    return ProcessPoolExecutor(max_workers=min(cores, total_games)), True
+
+
+def _play_one(game: Game, specs: Sequence[Any], game_seed: int, time_limit: float | None, max_decisions: int,
+              bot_seeds: Sequence[int]) -> tuple[int, list[dict[str, Any]]]:
+    """One game (run by an executor, perhaps in another process): its number of turns and seat records."""
+    state, rows = play_contained(game, specs, game_seed, time_limit=time_limit, max_decisions=max_decisions,
+                                 bot_seeds=bot_seeds)
+    return state.log.turn, rows
+
+
+def _run_games(game: Game, plan: Callable[[int], tuple[tuple[int, ...], int, list[Any], list[int]]], total: int,
+               time_limit: float | None, max_decisions: int, pool: tuple[Executor, bool] | None,
+               stop: Callable[[], bool]) -> Iterator[tuple[int, int, list[dict[str, Any]]]]:
+    """``(index, turns, rows)`` of every game, in order, until ``stop()`` says so before a game.
+
+    With an executor, a bounded window of games runs ahead; results are still taken in order and
+    ``stop()`` is asked before each, so an early stop ends exactly where a serial run would (games
+    played ahead of it are dropped).
+    """
+    if pool is None:
+        with TimeGuard() as guard:
+            for index in range(total):
+                if stop():
+                    return
+                _, game_seed, specs, bot_seeds = plan(index)
+                state, rows = play_contained(game, specs, game_seed, time_limit=time_limit, guard=guard,
+                                             max_decisions=max_decisions, bot_seeds=bot_seeds)
+                yield index, state.log.turn, rows
+        return
+    executor, owned = pool
+    window = 2 * (getattr(executor, "_max_workers", None) or os.cpu_count() or 2)
+    pending: collections.deque[tuple[int, Future[tuple[int, list[dict[str, Any]]]]]] = collections.deque()
+    following = 0
+    try:
+        while pending or following < total:
+            while following < total and len(pending) < window:
+                _, game_seed, specs, bot_seeds = plan(following)
+                pending.append((following, executor.submit(_play_one, game, specs, game_seed, time_limit,
+                                                           max_decisions, bot_seeds)))
+                following += 1
+            index, future = pending.popleft()
+            turns, rows = future.result()
+            if stop():
+                return
+            yield index, turns, rows
+    finally:
+        for _, future in pending:
+            future.cancel()
+        if owned:
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 def summarize(records: Sequence[Mapping[str, Any]], names: Sequence[str] | None = None) -> pd.DataFrame:

@@ -98,7 +98,8 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     opp = heuristic_name(game_name) if opponent == "heuristic" else opponent
     entries: list[Any] = [("mcts", _SearchFactory(game, iterations=iterations, **settings))]
     entries += [(opp, _NamedFactory(opp, game_name))] * (n - 1)
-    df = tournament(game, entries, games=games, seed=seed, num_players=n)
+    # serial: one core, so the time per decision is comparable with the stated budget
+    df = tournament(game, entries, games=games, seed=seed, num_players=n, executor=None)
     row = df.loc["mcts"]
     return StrengthResult(game_name, n, opp, iterations, int(row["games"]), int(row["wins"]), float(row["ci_low"]),
                           float(row["ci_high"]), float(row["mean_ms"]), float(row["max_ms"]), int(row["failures"]))
