@@ -77,6 +77,7 @@ def sample_state(game: BaliGame, obs: object, rng: Rng | int) -> BaliState:
         if isinstance(exc, InvalidPosition):
             raise
         raise InvalidPosition(f"the observation cannot come from a {game.name} game ({exc!r})") from None
+    s.reset_caches()  # who decides follows from the fields just read
     check_invariants(s)
     if s.over:
         s.final = s.final_breakdown()

@@ -234,6 +234,7 @@ def state_from_json(game: BaliGame, data: Mapping[str, Any]) -> BaliState:
         if "phase" not in data:
             s._start_turn()
         s.log.add("position", None, {"players": n, "phase": s.phase, "active": s.active})
+    s.reset_caches()  # who decides follows from the fields just read
     check_invariants(s)
     if s.over:
         s.final = s.final_breakdown()

@@ -51,7 +51,6 @@ BUY = tuple((BuyOffering, (k,)) for k in D.KINDS)
 OFFER = tuple((Offer, (k,)) for k in D.KINDS)
 ALTAR = tuple((AltarFromSupply, (k,)) for k in D.KINDS)
 TAKE: tuple[Spec, ...] = tuple((TakeCard, (c + 1,)) for c in range(D.COLUMNS))
-TAKE_KEYS = frozenset(TAKE)
 PLAY_ONE = tuple((PlayCards, (name, 1)) for name in D.CARD_NAMES)
 PLAY_FARMERS = {(D.FARMER_BASE + k, n): (PlayCards, (D.KINDS[k], n))
                 for k in range(D.NUM_KINDS) for n in range(1, D.MAX_FARMER_GROUP + 1)}
@@ -77,6 +76,9 @@ def build_spec(kind: int, returned: tuple[int, ...]) -> Spec:
         spec = _BUILDS[key] = (BuildHut, (D.KINDS[kind], len(returned), tuple(sorted(D.KINDS[k] for k in returned))))
     return spec
 
+
+#: (kind, stock capped at 3 per kind, free fields) -> build specs; few distinct keys occur
+_BUILD_LISTS: dict[tuple[int, tuple[int, ...], tuple[bool, ...]], tuple[Spec, ...]] = {}
 
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 
@@ -152,7 +154,7 @@ class BaliState(State):
         self.ganesha: int | None = None  # None: on the temple space
         self.final: list[dict[str, int]] | None = None
         self._legal: tuple[Spec, ...] | None = None  # specs of the legal actions, until the next change
-        self._legal_keys: frozenset[Spec] = frozenset()
+        self._cp: int | None = 0  # the current player, worked out after every change
         # Observation cache (see view.py): the public fields, refreshed group by group from ``_dirty``.
         self._pub: dict[str, Any] | None = None
         self._dirty = ALL_CHANGED
@@ -196,12 +198,15 @@ class BaliState(State):
 
     # ---- protocol -----------------------------------------------------------------------------
     def current_player(self) -> int | None:
+        return self._cp  # worked out once per change (``_who``): the hot loop asks several times
+
+    def _who(self) -> int | None:
         if self.over:
             return None
-        if self.phase == "offer":
-            return self.offer_queue[0]
+        if self.phase == "offer":  # an empty queue only in a position being checked: nobody
+            return self.offer_queue[0] if self.offer_queue else None
         if self.phase == "shrine-reward":
-            return self.reward_queue[0][0]
+            return self.reward_queue[0][0] if self.reward_queue else None
         return self.active
 
     def decision(self) -> str:
@@ -211,24 +216,24 @@ class BaliState(State):
         return self.over
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
-        if self.over or (player is not None and player != self.current_player()):
+        if self.over or (player is not None and player != self._cp):
             return ()
         specs = self._legal
         if specs is None:
             specs = self._legal = self._compute_legal()
-            self._legal_keys = TAKE_KEYS if specs is TAKE else frozenset(specs)
         return BaliActions(specs)
 
     def check_action(self, player: int, action: Action) -> None:
-        if self._legal is None:
-            self.legal_actions()
+        specs = self._legal
+        if specs is None:
+            specs = self._legal = self._compute_legal()
         # by value, against the state's own specs (never against an object handed out to a bot)
-        if spec_of(action) not in self._legal_keys:
+        if spec_of(action) not in specs:
             raise self.explain_illegal(player, action)
 
     def _compute_legal(self) -> tuple[Spec, ...]:
         phase = self.phase
-        p = self.current_player()
+        p = self._cp
         assert p is not None  # only called while the game runs
         if phase == "take":
             return TAKE  # every column holds at least one card (BAL-TAKE-01/02)
@@ -277,16 +282,20 @@ class BaliState(State):
             out = [DISCARD[c] for c in sorted(seen)]
         return tuple(out)
 
-    def _builds(self, p: int, kind: int) -> list[Spec]:
+    def _builds(self, p: int, kind: int) -> tuple[Spec, ...]:
         """Huts ``p`` can build in the area of ``kind`` (TAN-BUILD-03: the returned count is the field,
         TAN-BUILD-04: only a free field)."""
         stock = self.stocks[p]
-        total = sum(stock)
-        out: list[Spec] = []
-        for f, owner in enumerate(self.village[kind]):
-            if owner < 0 and f + 1 <= total:
-                out.extend(build_spec(kind, ms) for ms in multisets(stock, f + 1))
-        return out
+        key = (kind, tuple(min(c, D.FIELDS_PER_AREA) for c in stock), tuple(w < 0 for w in self.village[kind]))
+        found = _BUILD_LISTS.get(key)
+        if found is None:
+            total = sum(stock)
+            out: list[Spec] = []
+            for f, owner in enumerate(self.village[kind]):
+                if owner < 0 and f + 1 <= total:
+                    out.extend(build_spec(kind, ms) for ms in multisets(stock, f + 1))
+            found = _BUILD_LISTS[key] = tuple(out)
+        return found
 
     # ---- effects ------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
@@ -325,6 +334,7 @@ class BaliState(State):
             self._build(player, action)
         elif isinstance(action, ChooseTile):
             self._tile(player, action.tile)
+        self._cp = self._who()
 
     def _start_turn(self) -> None:
         """Phase 1 of the active player; skipped when no offering card is affordable (BAL-BUY-01)."""
@@ -596,7 +606,7 @@ class BaliState(State):
     def reset_caches(self) -> None:
         """Forget what is cached about the position (after it was set from outside, e.g. read from JSON)."""
         self._legal = None
-        self._legal_keys = frozenset()
+        self._cp = self._who()
         self._pub = None
         self._dirty = ALL_CHANGED
 

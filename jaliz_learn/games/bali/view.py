@@ -93,7 +93,7 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
     """Rebuild the groups of public fields marked in ``dirty`` (see the change groups in state.py)."""
     if dirty & S.CH_STEP:
         over = s.over
-        pub["current_player"] = s.current_player()
+        pub["current_player"] = s._cp
         pub["decision"] = "game-over" if over else s.phase
         pub["turn"] = s.log.turn
         pub["is_over"] = over
