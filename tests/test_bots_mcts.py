@@ -279,7 +279,7 @@ def test_a_forced_decision_needs_no_search():
 
 
 @pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"iterations": 2.5}, {"seconds": 0}, {"rollout_depth": -1},
-                                    {"score_weight": 2}])
+                                    {"score_weight": 2}, {"reuse": 0}])
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(jaliz_learn.InvalidOption):
         ISMCTSBot(0, **kwargs)
@@ -363,3 +363,12 @@ def test_beats_random_bots_in_a_real_game(name):
         bots[seat] = ISMCTSBot(seed, iterations=8, rollout_depth=8, game=game)
         wins += seat in jaliz_learn.play(game, bots, seed=seed).winners
     assert wins == 2, f"ISMCTS won {wins} of 2 {name} games against a random bot"
+
+
+def test_reused_samples_are_cloned_not_shared():
+    game = HiddenPickGame(width=30)
+    st = game.initial_state(num_players=2, seed=1)
+    game.samples.clear()
+    bot = ISMCTSBot(0, iterations=12, reuse=4, game=game)
+    assert bot.act(st.observation(0), st.legal_actions()) in st.legal_actions()
+    assert len(game.samples) == 3 and bot.last_iterations == 12

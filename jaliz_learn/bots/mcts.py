@@ -13,7 +13,9 @@ player who chose its action, so opponents are modelled as maximising their own r
 Knowledge from the game's own rule-based bot (``heuristic`` or ``greedy``, found in the bot registry)
 guides the search where it exists: at each node its choice (given the observation of the player to
 act in that determinisation) is expanded first and favoured by a bias that fades with visits
-(``prior``), and it plays the rollouts (``rollout``). Without one, both are random.
+(``prior``), and it plays the rollouts (``rollout``), except in huge decisions, where a rollout takes
+the first legal action (games list the pass-like choice first: a rollout makes no Jaliz offers).
+Without such a bot, both are random.
 
 Large decisions (a Jaliz offer can be any of millions of actions) are never enumerated whole: with
 more than ``max_width`` legal actions, a node considers the prior's choice, the first ``head`` actions
@@ -45,6 +47,7 @@ from ..core.actions import Action
 from ..core.errors import InvalidOption
 from ..core.game import Game, State
 from ..core.registry import load_game
+from ..core.rng import Rng
 from .base import BaseBot, make_bot, rule_based_bot
 
 
@@ -76,6 +79,8 @@ class ISMCTSBot(BaseBot):
     that plays the rollouts (name or factory), ``"auto"`` as for the prior, or ``"random"``.
     ``rollout_depth``: decisions played after the tree before the standings are read (``None``: to the
     end). ``score_weight``: share of the reward given by the normalised score rather than the win.
+    ``reuse``: iterations per sampled state (each plays a clone with a fresh generator), for games whose
+    ``sample_state`` costs much more than a ``clone()``.
     """
 
     name = "mcts"
@@ -84,7 +89,7 @@ class ISMCTSBot(BaseBot):
                  game: Game | str | None = None, exploration: float = 0.7, max_width: int = 48, head: int = 8,
                  widening: float = 2.0, prior: str | Callable[[int], Any] | None = "auto",
                  prior_weight: float = 1.0, rollout: str | Callable[[int], Any] = "auto",
-                 rollout_depth: int | None = 20, score_weight: float = 0.25) -> None:
+                 rollout_depth: int | None = 20, score_weight: float = 0.25, reuse: int = 1) -> None:
         super().__init__(seed)
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidOption(f"iterations must be a positive integer, got {iterations!r}")
@@ -94,6 +99,9 @@ class ISMCTSBot(BaseBot):
             raise InvalidOption(f"rollout_depth must be >= 0 or None, got {rollout_depth!r}")
         if not 0.0 <= score_weight <= 1.0:
             raise InvalidOption(f"score_weight must be between 0 and 1, got {score_weight!r}")
+        if isinstance(reuse, bool) or not isinstance(reuse, int) or reuse < 1:
+            raise InvalidOption(f"reuse must be a positive integer, got {reuse!r}")
+        self.reuse = reuse
         self.iterations = iterations
         self.seconds = seconds
         self._game: Game | None = load_game(game) if isinstance(game, str) else game
@@ -130,10 +138,19 @@ class ISMCTSBot(BaseBot):
         players = observation.num_players
         self._prior_bots = self._bots(self.prior, game, players)
         rollout_bots = self._bots(self.rollout, game, players)
-        rollout_policy = self._random_policy if rollout_bots is None else self._bot_policy(rollout_bots)
+        rollout_policy = (self._random_policy if rollout_bots is None
+                          else self._bot_policy(rollout_bots, self.max_width))
         done = 0
+        sample: State | None = None
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            state = game.sample_state(observation, self.rng.randrange(1 << 62))
+            if done % self.reuse == 0:
+                sample = game.sample_state(observation, self.rng.randrange(1 << 62))
+            assert sample is not None
+            if self.reuse == 1:
+                state = sample
+            else:  # the same hidden cards, but future chance drawn anew from the bot's generator
+                state = sample.clone()
+                state.rng = Rng(self.rng.randrange(1 << 62))
             self._iterate(root, state, rollout_policy)
             done += 1
         self.last_iterations = done
@@ -275,12 +292,15 @@ class ISMCTSBot(BaseBot):
         return legal[self.rng.randrange(len(legal))]  # type: ignore[no-any-return]
 
     @staticmethod
-    def _bot_policy(bots: list[Any]) -> Callable[[State], Action]:
+    def _bot_policy(bots: list[Any], max_width: int) -> Callable[[State], Action]:
         def policy(state: State) -> Action:
             p = state.current_player()
             assert p is not None
             legal = state.legal_actions()
-            if len(legal) == 1:
+            n = len(legal)
+            if n == 1 or n > max_width:
+                # a huge decision (a Jaliz offer) in a rollout: take the first action, which games make the
+                # pass-like one; a rule-based bot may scan hundreds of lazily built actions there
                 return legal[0]  # type: ignore[no-any-return]
             return bots[p].act(state.observation(p), legal)  # type: ignore[no-any-return]
         return policy
