@@ -57,8 +57,7 @@ def test_every_position_is_a_well_formed_svg_for_every_viewer(game, players, mov
         assert width <= 1000, "a picture fits a 1,000 px notebook column"
         module = JP if game == "jaliz" else NP
         html = module.picture_html(obs)
-        if game != "jaliz":  # Jaliz observations still use games/jaliz/render.py (owned by the Jaliz engine)
-            assert obs._repr_svg_() == module.picture(obs).to_svg() and obs._repr_html_() == html
+        assert obs._repr_svg_() == module.picture(obs).to_svg() and obs._repr_html_() == html
         assert "<svg" in html and "max-width:100%" in html
         words = " ".join(texts(root))
         if viewer is None:
@@ -156,7 +155,7 @@ def test_jaliz_cards_carry_their_harvest_meter():
     pen = S.Svg(100, 100)
     JP.card(pen, 6, (0, 0, 62, 88))
     assert texts(parse(pen.to_svg()))[-8:] == ["1", "2", "2", "–", "3", "4", "4", "–"]
-    assert JP.picture(obs).to_svg().count("<circle") >= 4 * len(obs.hand)
+    assert obs._repr_svg_().count("<circle") >= 4 * len(obs.hand)
 
 
 def test_pen_squeezes_long_text_and_escapes():

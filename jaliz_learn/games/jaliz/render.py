@@ -1,8 +1,10 @@
-"""Static renderings of a Jaliz observation: an HTML board and an SVG board.
+"""Static renderings of a Jaliz observation: the SVG board (also inside the HTML) and a plain HTML table.
 
 They need no live kernel, so saved notebooks, HTML exports and nbval show the
-position (widgets draw on a canvas that is not saved with the notebook). Both
-draw only what the observation holds: the viewer's own hand, other hands as counts.
+position (widgets draw on a canvas that is not saved with the notebook). ``state_svg`` and
+``state_html`` are the picture of ``jaliz_learn.pictures.jaliz``, drawn from the same layout as
+the live board; ``state_table_html`` is the older compact table. All draw only what the
+observation holds: the viewer's own hand, other hands as counts.
 
 >>> import jaliz_learn
 >>> obs = jaliz_learn.load_game("jaliz").initial_state(num_players=3, seed=1).observation(0)
@@ -62,7 +64,21 @@ def _plot_html(plot: Any, i: int) -> str:
 
 
 def state_html(obs: JalizObservation) -> str:
-    """An HTML board of the position as ``obs.player`` sees it (``None``: spectator)."""
+    """The board picture as HTML (scaled to the column, with a caption), as ``obs.player`` sees it."""
+    from ...pictures.jaliz import picture_html  # imported when asked: the engine never loads its views
+
+    return picture_html(obs)
+
+
+def state_svg(obs: JalizObservation) -> str:
+    """The board picture as SVG: the same drawing and layout as the live ``JalizBoard``."""
+    from ...pictures.jaliz import picture
+
+    return picture(obs).to_svg()
+
+
+def state_table_html(obs: JalizObservation) -> str:
+    """A compact HTML table of the position as ``obs.player`` sees it (``None``: spectator)."""
     who = "spectator" if obs.player is None else f"player {obs.player}"
     if obs.is_over:
         status = "game over"
@@ -106,58 +122,3 @@ def state_html(obs: JalizObservation) -> str:
                 f"{''.join(_chip(c) for c in obs.hand) or '(empty)'}</div>")
     return (f"<div class='jaliz-board' style='font-family:sans-serif;font-size:13px;border:1px solid #b5a77f;"
             f"background:#f7f3e8;max-width:980px'>{head}{info}{table}{lists}{hand}</div>")
-
-
-def state_svg(obs: JalizObservation) -> str:
-    """An SVG board: header, revealed cards, one row per farm, the viewer's hand."""
-    w, row = 860, 74
-    n = len(obs.farms)
-    hand_h = 70 if obs.hand is not None else 0
-    h = 78 + row * n + hand_h + 8
-    status = "game over" if obs.is_over else f"{obs.decision} by P{obs.current_player}"
-    who = "spectator" if obs.player is None else f"P{obs.player}"
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' font-family='sans-serif' "
-             f"font-size='12'><rect width='{w}' height='{h}' fill='#f7f3e8'/>",
-             f"<rect width='{w}' height='26' fill='#3b4a2f'/><text x='8' y='18' fill='#fff' font-weight='bold' "
-             f"font-size='14'>Turn {obs.turn} · active P{obs.active_player} · {escape(status)}</text>"
-             f"<text x='{w - 8}' y='18' fill='#e8e0c8' text-anchor='end'>view of {who}</text>",
-             "<text x='8' y='46'>Revealed:</text>"]
-    for i, c in enumerate(obs.market):
-        parts.append(_svg_card(70 + i * 84, 32, 78, 22, c))
-    extras = "".join(f" · {escape(str(k))}: {escape(_extra_text(v))}" for k, v in obs.extras)
-    parts.append(f"<text x='260' y='46'>deck {obs.deck_size} · burned {len(obs.burned)} · ran out "
-                 f"{obs.deck_runs_out}/{obs.params.deck_passes} · offers {len(obs.offers)}{extras}</text>")
-    for p, f in enumerate(obs.farms):
-        y = 62 + p * row
-        colour = COLOURS[p % len(COLOURS)]
-        stroke = f" stroke='{colour}' stroke-width='3'" if p == obs.current_player else " stroke='#b5a77f'"
-        parts.append(f"<rect x='4' y='{y}' width='{w - 8}' height='{row - 6}' rx='5' "
-                     f"fill='{'#fff6d5' if p == obs.active_player else '#efe6cf'}'{stroke}/>")
-        parts.append(f"<text x='12' y='{y + 22}' fill='{colour}' font-weight='bold' font-size='14'>P{p}"
-                     f"{' (you)' if p == obs.player else ''}</text>")
-        for i, plot in enumerate(f.plots):
-            x = 90 + i * 150
-            fill = PRODUCT_COLOURS.get(plot.product, EMPTY_PLOT) if plot.product else EMPTY_PLOT
-            parts.append(f"<rect x='{x}' y='{y + 6}' width='140' height='{row - 18}' rx='5' fill='{fill}' "
-                         f"stroke='#5a4a2a'/>")
-            parts.append(f"<text x='{x + 70}' y='{y + 34}' text-anchor='middle' font-weight='bold' "
-                         f"fill='{text_colour(fill)}'>{i + 1}: {escape(str(plot))}</text>")
-        parts.append(f"<text x='545' y='{y + 24}'>coins {f.coins} · hand {f.hand_size} · score "
-                     f"<tspan font-weight='bold'>{f.score}</tspan></text>")
-        equip = ("tractor · " if f.tractor else "") + "tokens " + (", ".join(f"P{t}" for t in f.tokens) or "none")
-        parts.append(f"<text x='545' y='{y + 46}'>{escape(equip)}</text>")
-    if obs.hand is not None:
-        y = 62 + n * row + 6
-        parts.append(f"<text x='8' y='{y + 16}' font-weight='bold'>Your hand</text>")
-        step = min(84, (w - 90) / max(len(obs.hand), 1))
-        for i, c in enumerate(obs.hand):
-            parts.append(_svg_card(80 + i * step, y, 78, 40, c))
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _svg_card(x: float, y: float, cw: float, ch: float, product: int) -> str:
-    fill = PRODUCT_COLOURS.get(product, "#bbb")
-    return (f"<rect x='{x:.0f}' y='{y}' width='{cw}' height='{ch}' rx='3' fill='{fill}' stroke='#333'/>"
-            f"<text x='{x + cw / 2:.0f}' y='{y + ch / 2 + 4}' text-anchor='middle' font-weight='bold' "
-            f"fill='{text_colour(fill)}'>{escape(pname(product))}</text>")
