@@ -17,7 +17,9 @@ deck is a list whose LAST element is the top card.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 from typing import Any, cast
 
 from ...core.actions import Action
@@ -64,13 +66,15 @@ class LegalActions(LazyActions):
     iteration and a fast ``in``.
     """
 
-    __slots__ = ("_head", "_pays", "_tail", "_moves")
+    __slots__ = ("_head", "_pays", "_tail", "_moves", "_ends")
 
     def __init__(self, head: tuple[Action, ...], pays: tuple[tuple[str, ...], ...], tail: tuple[Action, ...]) -> None:
         self._head = head
         self._pays = pays
         self._tail = tail
-        self._moves = sum(map(len, pays))
+        # the index just past each position's moves, so indexing finds its position by bisection
+        self._ends = ends = list(accumulate(map(len, pays)))
+        self._moves = ends[-1]
         self._len = len(head) + self._moves + len(tail)
 
     @property
@@ -83,11 +87,10 @@ class LegalActions(LazyActions):
             return head[i]
         i -= len(head)
         if i < self._moves:
-            for pos, pays in enumerate(self._pays):
-                if i < len(pays):
-                    line, end = _PAIR_NAMES[pos]
-                    return Move(line, end, pays[i])
-                i -= len(pays)
+            ends = self._ends
+            pos = bisect_right(ends, i)
+            line, end = _PAIR_NAMES[pos]
+            return Move(line, end, self._pays[pos][i - ends[pos - 1] if pos else i])
         return self._tail[i - self._moves]
 
     def __iter__(self) -> Iterator[Action]:
@@ -291,10 +294,12 @@ class BaseState(State):
 
     # ---- effects ------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
-        self._clear_caches()
-        if isinstance(action, Move):
-            self._move(player, action)
-        elif isinstance(action, Draw):
+        # every change forgets what was derived from the position (as _clear_caches, without the call)
+        self._pays = self._ends = self._pub = None
+        kind = type(action)
+        if kind is Move:
+            self._move(player, action)  # type: ignore[arg-type]
+        elif kind is Draw:
             self._draw_action(player)
         else:
             self._finish_moves(player, action)
