@@ -162,16 +162,3 @@ class Give(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (Plant, Done, Harvest, Buy, Claim, Pass, Offer, Accept, Refuse, Keep, Give)
 }
-
-# Shared instances for the hot loop: actions are immutable, so one object per value is enough.
-DONE = Done()
-PASS = Pass()
-REFUSE = Refuse()
-PLANT = {(p, k): Plant(p, k) for p in range(6, 19) for k in (1, 2, 3)}
-HARVEST = {k: Harvest(k) for k in (1, 2, 3)}
-KEEP = {p: Keep(p) for p in range(6, 19)}
-CLAIM = {p: Claim(p) for p in range(6, 19)}
-BUY_PLOT = Buy("plot")
-BUY_TRACTOR = Buy("tractor")
-BUY_CARDS = Buy("cards")
-BUY_FERT = {k: Buy("fertilizer", k) for k in (1, 2, 3)}

@@ -27,22 +27,16 @@ Decision kinds added (``state.decision()``): ``crow``, ``gardener``, ``snow``,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.actions import Action
-from ...core.errors import IllegalAction, InvalidOption, InvalidPosition, RuleViolation, WrongPhase
+from ...core.errors import IllegalAction, InvalidNotation, InvalidOption, InvalidPosition, RuleViolation, WrongPhase
 from ...core.game import State
-from ...core.legal import ConcatActions
+from ...core.legal import LazyActions
 from ...core.rng import Rng
-from .actions import PASS, REFUSE, Accept, Buy, Harvest, Pass, Plant, Refuse, pname
+from .actions import Accept, Buy, Harvest, Pass, Plant, Refuse, pname
 from .advanced_actions import (
-    BREED,
-    CROW,
-    DROUGHT,
-    RAIN,
-    RECYCLE,
-    SNOW,
     Breed,
     CrowPick,
     DroughtOn,
@@ -54,8 +48,9 @@ from .advanced_actions import (
     shop_shape_problem,
 )
 from .events_data import EVENTS, deck_list, event_name
-from .notation import product
-from .state import JalizState
+from .legal import Spec
+from .serialize import MAX_COUNT, card, check_int, check_list, check_object
+from .state import JalizState, _forget
 
 START_SEAT = 0          # JAL-R-START: seat 0 starts, so a round begins with seat 0's turn (JADV-R-ROUND)
 MODEL_FARMER_MIN = 3    # sourced: "at least 3 cards" on one plot (JADV-MODEL-01)
@@ -206,13 +201,27 @@ class JalizAdvancedState(JalizState):
         ph = self.phase
         if ph in ("shop", "breeding", "snow"):
             return True
-        return any(not isinstance(a, Pass) for a in self._event_legal(p, ph))
+        return any(spec[0] is not Pass for spec in self._event_legal(p, ph))
 
     # ------------------------------------------------------- legal actions
-    def _compute_legal(self, p: int) -> Sequence[Action]:
+    def _compute_specs(self, p: int) -> tuple[Spec, ...]:
+        if self.phase == "shop":  # JADV-SHOP-02: pass, or one of the proposals of _lazy_actions
+            return ((Pass,),)
+        return super()._compute_specs(p)
+
+    def _lazy_actions(self, p: int) -> LazyActions | None:
         if self.phase == "shop":  # JADV-SHOP-02: a complete, lazily enumerated set of proposals
-            return ConcatActions([(PASS,), self._shop_space(p)])
-        return super()._compute_legal(p)
+            return self._shop_space(p)
+        return super()._lazy_actions(p)
+
+    def _lazy_allows(self, p: int, action: Action) -> bool:
+        if self.phase == "shop":
+            if type(action) is not Shop:
+                return False
+            pl = self.players[p]
+            targets = [(q, tuple(self.players[q].tokens)) for q in self._order() if q != p]
+            return shop_shape_problem(action, targets, pl.hand, pl.tokens, self.products, self.max_ask) is None
+        return super()._lazy_allows(p, action)
 
     def _shop_space(self, p: int) -> ShopSpace:
         pl = self.players[p]
@@ -224,35 +233,35 @@ class JalizAdvancedState(JalizState):
             return self.shop_offer[1].to
         return self.event_queue[0] if self.event_queue else None
 
-    def _extra_legal(self, p: int, decision: str) -> list[Action]:
+    def _extra_legal(self, p: int, decision: str) -> list[Spec]:
         return self._event_legal(p, decision)
 
-    def _event_legal(self, p: int, decision: str) -> list[Action]:
-        acts: list[Action] = []
+    def _event_legal(self, p: int, decision: str) -> list[Spec]:
+        acts: list[Spec] = []
         if decision == "crow":        # JADV-CROW-01, JADV-CROW-02
             victim = self.players[self.left_of(p)]
-            acts.extend(CROW[i + 1] for i, c in enumerate(victim.plot_count) if c)
+            acts.extend((CrowPick, i + 1) for i, c in enumerate(victim.plot_count) if c)
         elif decision == "snow":      # JADV-SNOW-02: any plot, empty ones too
-            acts.extend(SNOW[i + 1] for i in range(len(self.players[self.right_of(p)].plot_count)))
+            acts.extend((SnowOn, i + 1) for i in range(len(self.players[self.right_of(p)].plot_count)))
         elif decision == "drought":   # JADV-DROUGHT-01, JADV-DROUGHT-02
-            acts.extend(DROUGHT[i + 1] for i, c in enumerate(self.players[p].plot_count) if c)
+            acts.extend((DroughtOn, i + 1) for i, c in enumerate(self.players[p].plot_count) if c)
         elif decision == "rain":      # JADV-RAIN-01, JADV-RAIN-02: planted, unfertilized plots only
             pl = self.players[p]
-            acts.extend(RAIN[i + 1] for i, c in enumerate(pl.plot_count) if c and not pl.plot_fert[i])
+            acts.extend((RainOn, i + 1) for i, c in enumerate(pl.plot_count) if c and not pl.plot_fert[i])
         elif decision == "gardener":  # JADV-GARDEN-01, JADV-GARDEN-02
             hand = self.players[p].hand
             self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
-            acts.append(PASS)
+            acts.append((Pass,))
         elif decision == "recycle":   # JADV-RECYCLE-01
-            acts.extend(RECYCLE[c] for c in sorted(set(self.burned)))
-            acts.append(PASS)
+            acts.extend((Recycle, c) for c in sorted(set(self.burned)))
+            acts.append((Pass,))
         elif decision == "breeding":  # JADV-BREED-01
-            acts.extend(BREED[c] for c in self.products)
+            acts.extend((Breed, c) for c in self.products)
         elif decision == "shop-reply" and self.shop_offer is not None:  # JADV-SHOP-03
             proposer, offer = self.shop_offer
             if self._shop_acceptable(offer):
-                acts.append(Accept(proposer))
-            acts.append(REFUSE)
+                acts.append((Accept, proposer))
+            acts.append((Refuse,))
         return acts
 
     def _shop_acceptable(self, offer: Shop) -> bool:
@@ -369,6 +378,7 @@ class JalizAdvancedState(JalizState):
         """JADV-RECYCLE-01: take a card of the (face-up) burned pile into hand."""
         self.burned.remove(card)
         self.players[p].hand[card] += 1
+        self.players[p].known[card] += 1  # taken face up from the burned pile
         self._touch(p)
         self.log.add("recycle", p, {"card": card})
 
@@ -389,6 +399,8 @@ class JalizAdvancedState(JalizState):
             card = cards[self.rng.randrange(len(cards))]
             self.players[victim].hand[card] -= 1
             self.players[p].hand[card] += 1
+            known = self.players[victim].known  # nobody else knows which card: every known count may drop by one
+            known[:] = [max(0, k - 1) for k in known]
             self._touch(p, victim)
             self.log.add("thief", p, {"victim": victim}, secret={"card": card}, visible_to=(p, victim))
 
@@ -428,8 +440,9 @@ class JalizAdvancedState(JalizState):
 
     # -- Shopping Day --------------------------------------------------------
     def _propose(self, p: int, offer: Shop) -> None:
-        """JADV-SHOP-02: one proposal; the other player replies at once."""
-        self.shop_offer = (p, offer)
+        """JADV-SHOP-02: one proposal; the other player replies at once (stored as a copy of the bot's object)."""
+        self.shop_offer = (p, _copy_shop(offer))
+        self._reveal(p, offer.give)
         self.phase = "shop-reply"
         self.log.add("shop-offer", p, {"to": offer.to, "give": list(offer.give), "tokens": list(offer.tokens),
                                        "ask": list(offer.ask), "ask_tokens": list(offer.ask_tokens)})
@@ -443,9 +456,13 @@ class JalizAdvancedState(JalizState):
             for c in offer.give:
                 a.hand[c] -= 1
                 b.hand[c] += 1
+                b.known[c] += 1  # JADV-SHOP-01: cards traded in the open stay known in their new hand
             for c in offer.ask:
                 b.hand[c] -= 1
                 a.hand[c] += 1
+                a.known[c] += 1
+            _forget(a.known, offer.give)
+            _forget(b.known, offer.ask)
             for t in offer.tokens:
                 a.tokens.remove(t)
                 b.tokens.append(t)
@@ -550,7 +567,8 @@ class JalizAdvancedState(JalizState):
     def public_extras(self) -> tuple[tuple[str, Any], ...]:
         return (("event", self.event), ("event_deck", len(self.event_deck)),
                 ("event_discard", tuple(self.event_discard)), ("breeding", self.breeding or None),
-                ("shop_offer", self.shop_offer))
+                ("shop_offer", None if self.shop_offer is None
+                 else (self.shop_offer[0], _copy_shop(self.shop_offer[1]))))
 
     def settle_position(self) -> None:
         """A position with phase "event" resolves its current event first."""
@@ -570,54 +588,98 @@ class JalizAdvancedState(JalizState):
             "breeding": self.breeding or None, "model_farmer": list(self.model_farmer),
             "shop_offer": [self.shop_offer[0], self.shop_offer[1].to_json()] if self.shop_offer else None}}
 
-    def extra_from_json(self, data: dict[str, Any]) -> None:
-        """Read the ``events`` field; a missing event deck is every card not placed elsewhere, shuffled."""
-        ev = data.get("events", {})
-        if not isinstance(ev, Mapping):
-            raise InvalidPosition("events must be an object")
+    extra_json_keys = ("events",)
+
+    def extra_from_json(self, data: Mapping[str, Any]) -> None:
+        """Read and check the ``events`` field; a missing event deck is every card not placed elsewhere, shuffled."""
+        ev = check_object(data.get("events", {}), "events", EVENT_KEYS)
         n = self.num_players
         phase = data.get("phase", "plant")
-        try:
-            self.event_discard = [event_name(str(e)) for e in ev.get("discard", [])]
-            self.event = event_name(str(ev["current"])) if ev.get("current") else None
-            self.model_farmer = [int(k) for k in ev.get("model_farmer", [0] * n)]
-            if len(self.model_farmer) != n:
-                raise InvalidPosition(f"events.model_farmer lists {len(self.model_farmer)} players, not {n}")
-            self.snow = {int(p): int(k) - 1 for p, k in ev.get("snow", [])}
-            self.rain = {int(p): int(k) - 1 for p, k in ev.get("rain", [])}
-            br = ev.get("breeding")
-            self.breeding = product(str(br)) if br else 0
-            self.event_reshuffles = int(ev.get("reshuffles", 0))
-            if "queue" in ev:
-                self.event_queue = [int(p) for p in ev["queue"]]
-            elif phase in _EVENT_PHASE_SET:
-                self.event_queue = [int(data.get("active", 0))] if phase == "breeding" else [
-                    (int(data.get("active", 0)) + i) % n for i in range(n)]
-            so = ev.get("shop_offer")
-            if so:
+        active = data.get("active", 0)
+        self.event_discard = [_event_card(e, f"events.discard[{i}]")
+                              for i, e in enumerate(check_list(ev.get("discard", []), "events.discard"))]
+        current = ev.get("current")
+        self.event = _event_card(current, "events.current") if current is not None else None
+        farmers = check_list(ev.get("model_farmer", [0] * n), "events.model_farmer")
+        if len(farmers) != n:
+            raise InvalidPosition(f"events.model_farmer lists {len(farmers)} players, not {n}")
+        self.model_farmer = [check_int(k, "events.model_farmer", 0, 100) for k in farmers]
+        for key, tokens in (("snow", self.snow), ("rain", self.rain)):
+            tokens.clear()
+            for i, item in enumerate(check_list(ev.get(key, []), f"events.{key}")):
+                if not (isinstance(item, list) and len(item) == 2):
+                    raise InvalidPosition(f"events.{key}[{i}] must be [player, plot]")
+                p = check_int(item[0], f"events.{key}[{i}] player", 0, n - 1)
+                plot = check_int(item[1], f"events.{key}[{i}] plot", 1, len(self.players[p].plot_count))
+                if p in tokens:
+                    raise InvalidPosition(f"events.{key}: player {p} has two {key} tokens")
+                tokens[p] = plot - 1
+        br = ev.get("breeding")
+        self.breeding = card(br, "events.breeding", self.products) if br is not None else 0
+        self.event_reshuffles = check_int(ev.get("reshuffles", 0), "events.reshuffles", 0, MAX_COUNT)
+        if "queue" in ev:
+            self.event_queue = [check_int(p, "events.queue", 0, n - 1) for p in check_list(ev["queue"], "events.queue")]
+        elif phase in _EVENT_PHASE_SET and type(active) is int and 0 <= active < n:
+            self.event_queue = [active] if phase == "breeding" else [(active + i) % n for i in range(n)]
+        if phase in _EVENT_PHASE_SET:
+            if not self.event_queue or self.event is None or EVENT_DECISION.get(self.event) != (
+                    "shop" if phase == "shop-reply" else phase):
+                raise InvalidPosition(f"phase {phase!r} needs events.current (the matching event) and a non-empty "
+                                      "events.queue of players still to choose")
+        so = ev.get("shop_offer")
+        self.shop_offer = None
+        if so is not None:
+            if not (isinstance(so, list) and len(so) == 2):
+                raise InvalidPosition("events.shop_offer must be [proposer, shop action]")
+            proposer = check_int(so[0], "events.shop_offer proposer", 0, n - 1)
+            try:
                 offer = self.game.action_from_json(so[1])
-                if not isinstance(offer, Shop):
-                    raise InvalidPosition(f"events.shop_offer must hold a shop action, got {so[1]!r}")
-                self.shop_offer = (int(so[0]), offer)
-            if phase == EVENT_START and self.event is not None and "discard" not in ev:
-                self.event_discard.append(self.event)
-            if "deck" in ev:
-                self.event_deck = [event_name(str(e)) for e in ev["deck"]]
-            else:
-                left = Counter(self.composition)
-                left.subtract(self.event_discard)
-                left.subtract({"model-farmer": sum(self.model_farmer)})
-                if any(v < 0 for v in left.values()):
-                    raise InvalidPosition("the position uses more event cards than the event deck holds")
-                deck = deck_list(dict(left))
-                Rng(self.seed + 1).shuffle(deck)
-                self.event_deck = deck
-        except InvalidOption as exc:
-            raise InvalidPosition(str(exc)) from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidPosition(f"bad events field: {exc}") from None
+            except InvalidNotation as exc:
+                raise InvalidPosition(f"events.shop_offer: {exc}") from None
+            if type(offer) is not Shop:
+                raise InvalidPosition(f"events.shop_offer must hold a shop action, got {so[1]!r}")
+            pl = self.players[proposer]
+            targets = [(q, tuple(self.players[q].tokens)) for q in range(n) if q != proposer]
+            problem = shop_shape_problem(offer, targets, pl.hand, pl.tokens, self.products, self.max_ask)
+            if problem is not None:
+                raise InvalidPosition(f"events.shop_offer: {problem[1]}")
+            if phase != "shop-reply" or self.event_queue[:1] != [proposer]:
+                raise InvalidPosition("events.shop_offer: an open proposal belongs to phase 'shop-reply' and to the "
+                                      "first player of events.queue")
+            self.shop_offer = (proposer, offer)
         if phase == "shop-reply" and self.shop_offer is None:
             raise InvalidPosition("phase 'shop-reply' needs events.shop_offer")
-        for p, i in list(self.snow.items()) + list(self.rain.items()):
-            if not (0 <= p < n and 0 <= i < 3):
-                raise InvalidPosition(f"a snow or rain token lies on a plot that does not exist (P{p}, plot {i + 1})")
+        if phase == EVENT_START and self.event is not None and "discard" not in ev:
+            self.event_discard.append(self.event)
+        if "deck" in ev:
+            self.event_deck = [_event_card(e, f"events.deck[{i}]")
+                               for i, e in enumerate(check_list(ev["deck"], "events.deck"))]
+        left = Counter(self.composition)
+        left.subtract(self.event_deck)
+        left.subtract(self.event_discard)
+        left.subtract({"model-farmer": sum(self.model_farmer)})
+        if any(v < 0 for v in left.values()):
+            raise InvalidPosition("events: the position uses more event cards than the event deck holds "
+                                  f"({dict(self.composition)}) [rule JADV-DECK-01]")
+        if "deck" not in ev:
+            deck = deck_list(dict(left))
+            Rng(self.seed + 1).shuffle(deck)
+            self.event_deck = deck
+
+
+def _copy_shop(offer: Shop) -> Shop:
+    """A copy: the state never shares a proposal object with a bot or an observation."""
+    return Shop(offer.to, offer.give, offer.tokens, offer.ask, offer.ask_tokens)
+
+
+EVENT_KEYS = frozenset({"deck", "discard", "current", "queue", "reshuffles", "snow", "rain", "breeding",
+                        "model_farmer", "shop_offer"})
+
+
+def _event_card(value: Any, field: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidPosition(f"{field}: an event card is written by name, got {value!r}")
+    try:
+        return event_name(value)
+    except InvalidOption as exc:
+        raise InvalidPosition(f"{field}: {exc}") from None

@@ -126,15 +126,6 @@ ADVANCED_USAGE = USAGE + (" | crow PLOT | snow PLOT | drought PLOT | rain PLOT |
 
 _PLOT_VERBS: dict[str, type[Action]] = {"crow": CrowPick, "snow": SnowOn, "drought": DroughtOn, "rain": RainOn}
 
-# Shared instances for the hot loop.
-CROW = {k: CrowPick(k) for k in (1, 2, 3)}
-SNOW = {k: SnowOn(k) for k in (1, 2, 3)}
-DROUGHT = {k: DroughtOn(k) for k in (1, 2, 3)}
-RAIN = {k: RainOn(k) for k in (1, 2, 3)}
-BREED = {p: Breed(p) for p in range(6, 19)}
-RECYCLE = {p: Recycle(p) for p in range(6, 19)}
-
-
 def _items(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     cards: list[int] = []
     tokens: list[int] = []

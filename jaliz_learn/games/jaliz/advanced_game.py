@@ -14,6 +14,7 @@ from ...core.actions import Action
 from ...core.events import Event
 from ...core.game import GameInfo, OptionSpec
 from ...core.rules import RuleCatalogue
+from . import data as D
 from .actions import pname
 from .advanced import JalizAdvancedState
 from .advanced_actions import ADVANCED_ACTION_TYPES, parse_advanced
@@ -45,7 +46,8 @@ class JalizAdvancedGame(JalizGame):
         rulebook=RULEBOOK,
         description="Jaliz with the event deck: crows, snow, rain, drought, Shopping Day and more shake up "
                     "every round (rulebook 'Advanced Mode'; Thief, Tax, Recycling and Breeding reconstructed).",
-        options=ADVANCED_OPTIONS, default_players=4)
+        options=ADVANCED_OPTIONS, default_players=4,
+        max_decisions=D.MAX_DECISIONS, score_range=(0, D.MAX_SCORE_ADVANCED), max_legal_actions=None)
     action_types: ClassVar[Mapping[str, type[Action]]] = ADVANCED_ACTION_TYPES
     state_class: ClassVar[type[JalizState]] = JalizAdvancedState
 

@@ -106,3 +106,17 @@ def coins_for(product: int, count: int) -> int:
         if need and count >= need:
             best = coins
     return best
+
+
+# Declared bounds (GameInfo), inferred from the rules above.
+#: Every card drawn is at most the 156 cards of 7 players plus two reshuffles of the burned pile (468), and
+#: every turn draws a card or counts a run-out, so a game has at most ~471 turns. Per turn at most 4 planting
+#: decisions, 1 claim, 5 offer rounds x 6 buyers, 4 refusals and 2 market cards to keep/give/trade (~41);
+#: plantings of received cards and harvests are each bounded by the cards drawn (plus advanced-mode
+#: recycling), buys by the supplies, and an advanced-mode event adds at most 2 decisions per player.
+#: That is under 30,000 in every mode; 50,000 leaves room. Random games take about 800.
+MAX_DECISIONS = 50_000
+#: Coins are cards: at most every card of the largest deck (6..18: 156 cards) + a third plot (2) + a tractor (1).
+MAX_SCORE = sum(range(6, 19)) + THIRD_PLOT_VALUE + TRACTOR_VALUE
+#: Advanced mode (3-6 players: products 6..17) adds a Model Farmer card worth 1 per copy (at most 20 copies).
+MAX_SCORE_ADVANCED = sum(range(6, 18)) + THIRD_PLOT_VALUE + TRACTOR_VALUE + 20

@@ -6,14 +6,15 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...core.actions import Action
-from ...core.errors import InvalidNotation
 from ...core.events import Event
-from ...core.game import Game, GameInfo, OptionSpec
+from ...core.game import Game, GameInfo, Observation, OptionSpec
+from ...core.rng import Rng, check_seed
 from ...core.rules import RuleCatalogue
 from . import data as D
 from .actions import ACTION_TYPES, Offer, pname
 from .catalogue import RULES
 from .notation import parse
+from .sampling import sample_position
 from .serialize import state_from_json
 from .state import JalizState
 
@@ -43,21 +44,24 @@ class JalizGame(Game):
         hidden_information=True, rules_version="jaliz-rulebook-en-1 / jaliz_learn 0.1", rulebook=RULEBOOK,
         description="Plant, trade and harvest vegetables on your farm; the most coins wins. A Bohnanza-family "
                     "trading game from Iran.",
-        options=STANDARD_OPTIONS, default_players=4)
+        options=STANDARD_OPTIONS, default_players=4,
+        max_decisions=D.MAX_DECISIONS, score_range=(0, D.MAX_SCORE), max_legal_actions=None)
     action_types: ClassVar[Mapping[str, type[Action]]] = ACTION_TYPES
     state_class: ClassVar[type[JalizState]] = JalizState
 
     def initial_state(self, num_players: int | None = None, seed: int = 0) -> JalizState:
         n = self.resolve_num_players(num_players)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidNotation(f"seed must be an integer, got {seed!r}")
-        return self.state_class(self, n, seed)
+        return self.state_class(self, n, check_seed(seed))
 
     def _state_from_json(self, data: Mapping[str, Any]) -> JalizState:
         return state_from_json(self, dict(data))
 
     def parse_action(self, text: str, state: Any = None) -> Action:
         return parse(text)
+
+    def sample_state(self, observation: Observation, rng: Rng | int) -> JalizState:
+        """A full state consistent with ``observation``, hidden cards dealt from ``rng`` (see :mod:`.sampling`)."""
+        return self.state_from_json(sample_position(self, observation, rng))  # type: ignore[arg-type, return-value]
 
     @property
     def rules(self) -> RuleCatalogue:

@@ -52,6 +52,10 @@ class FarmView(NamedTuple):
     spent_equipment: int
     score: int
     extras: tuple[tuple[str, Any], ...] = ()
+    #: the coin cards (face down, but every harvest is public), oldest first: payments take the last ones
+    coin_cards: tuple[int, ...] = ()
+    #: cards known to be in this hand (shown in an offer or proposal, traded in the open, recycled)
+    known_hand: tuple[int, ...] = ()
 
 
 class GameParams(NamedTuple):
@@ -116,11 +120,16 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
     if cached and state._farm_cache[p] is not None:
         return state._farm_cache[p]  # type: ignore[no-any-return]
     pl = state.players[p]
-    tokens = state.plot_tokens
-    plots = tuple([PlotView(pl.plot_product[i] or None, pl.plot_count[i], pl.plot_fert[i], tokens(p, i))
-                   for i in range(len(pl.plot_count))])
-    view = FarmView(plots, len(pl.coins), pl.hand_size, tuple(pl.tokens), pl.tractor, pl.third_plot,
-                    pl.bought_cards, pl.spent_equipment, state.score_of(p), state.farm_extras(p))
+    prods, counts, ferts = pl.plot_product, pl.plot_count, pl.plot_fert
+    if state.mode == "standard":  # no plot tokens in the standard game
+        plots = tuple([PlotView(prods[i] or None, counts[i], ferts[i]) for i in range(len(counts))])
+    else:
+        tokens = state.plot_tokens
+        plots = tuple([PlotView(prods[i] or None, counts[i], ferts[i], tokens(p, i)) for i in range(len(counts))])
+    known = pl.known
+    view = FarmView(plots, len(pl.coins), sum(pl.hand), tuple(pl.tokens), pl.tractor, pl.third_plot,
+                    pl.bought_cards, pl.spent_equipment, state.score_of(p), state.farm_extras(p),
+                    tuple(pl.coins), tuple([c for c in range(6, 19) for _ in range(known[c])]) if any(known) else ())
     state._farm_cache[p] = view
     return view
 
@@ -142,25 +151,35 @@ def farms(state: JalizState, cached: bool = True) -> tuple[FarmView, ...]:
     return out
 
 
-def observe(state: JalizState, player: int | None, cached: bool = True) -> JalizObservation:
-    """Build the observation of ``player`` from copies of the public data and the player's own hand.
-
-    ``cached=False`` rebuilds every farm view (tests compare both ways)."""
-    hand = own_hand(state, player) if player is not None else None
+def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
+    """Every field that all players see alike, built once per state change (its values are immutable)."""
+    if cached and state._public_key == state._version:
+        return state._public  # type: ignore[no-any-return]
     cur = state.current_player()
+    shared = {
+        "game": state.game.name, "num_players": state.num_players, "current_player": cur,
+        "decision": state.decision(), "turn": state.log.turn, "is_over": state.phase == "game-over",
+        "active_player": state.active, "phase": state.phase, "farms": farms(state, cached),
+        "market": tuple(state.market),
+        "offers": tuple([(b, Offer(o.want, o.give, o.tokens, o.ask)) for b, o in sorted(state.offers.items())])
+        if state.offers else (),
+        "offer_round": state.round,
+        "pending": tuple([(p, tuple(c)) for p, c in state.pending]) if state.pending else (),
+        "planted_this_step": state.planted,
+        "plant_limit": state._plant_limit(cur) if cur is not None else 0,
+        "deck_size": len(state.deck), "burned": tuple(state.burned), "deck_runs_out": state.exhaustions,
+        "ending": state.ending,
+        "supply": (("third_plot", state.third_plot_supply), ("tractor", state.tractor_supply),
+                   ("fertilizer", state.fertilizer_supply)),
+        "params": state.params, "extras": state.public_extras(),
+    }
+    if cached:
+        state._public, state._public_key = shared, state._version
+    return shared
+
+
+def observe(state: JalizState, player: int | None, cached: bool = True) -> JalizObservation:
+    """The observation of ``player``: the public part (shared by every observation of this state change,
+    all immutable values) plus the player's own hand. ``cached=False`` rebuilds everything (tests compare)."""
     return JalizObservation.fast(  # type: ignore[no-any-return]
-        game=state.game.name, player=player, num_players=state.num_players, current_player=cur,
-        decision=state.decision(), turn=state.log.turn, is_over=state.is_over(),
-        active_player=state.active, phase=state.phase, hand=hand,
-        farms=farms(state, cached),
-        market=tuple(state.market), offers=tuple(sorted(state.offers.items())) if state.offers else (),
-        offer_round=state.round,
-        pending=tuple([(p, tuple(c)) for p, c in state.pending]) if state.pending else (),
-        planted_this_step=state.planted,
-        plant_limit=state._plant_limit(cur) if cur is not None else 0,
-        deck_size=len(state.deck), burned=tuple(state.burned), deck_runs_out=state.exhaustions,
-        ending=state.ending,
-        supply=(("third_plot", state.third_plot_supply), ("tractor", state.tractor_supply),
-                ("fertilizer", state.fertilizer_supply)),
-        params=state.params, extras=state.public_extras(),
-    )
+        public_part(state, cached), player=player, hand=own_hand(state, player) if player is not None else None)

@@ -26,20 +26,9 @@ from typing import Any
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
 from ...core.game import State
-from ...core.legal import ConcatActions
+from ...core.legal import ConcatActions, LazyActions
 from . import data as D
 from .actions import (
-    BUY_CARDS,
-    BUY_FERT,
-    BUY_PLOT,
-    BUY_TRACTOR,
-    CLAIM,
-    DONE,
-    HARVEST,
-    KEEP,
-    PASS,
-    PLANT,
-    REFUSE,
     Accept,
     Buy,
     Claim,
@@ -53,6 +42,8 @@ from .actions import (
     Refuse,
     pname,
 )
+from .legal import Spec, SpecActions, spec_of
+from .observation import GameParams, observe
 from .offers import OfferSpace, offer_problem
 
 # Phases (where the turn is); the decision kind is derived from the phase and pending plantings.
@@ -67,11 +58,12 @@ OVER = "game-over"
 class Player:
     """One player's farm, hand, coins and tokens (mutable, owned by the state)."""
 
-    __slots__ = ("hand", "plot_product", "plot_count", "plot_fert", "coins", "tokens", "tractor",
-                 "third_plot", "bought_cards", "spent_equipment", "extra")
+    __slots__ = ("hand", "known", "plot_product", "plot_count", "plot_fert", "coins", "tokens", "tractor",
+                 "third_plot", "bought_cards", "spent_equipment")
 
     def __init__(self) -> None:
         self.hand: list[int] = [0] * 19          # cards in hand, counted by product number
+        self.known: list[int] = [0] * 19         # of them, cards everybody knows are there (offers, trades)
         self.plot_product: list[int] = [0, 0]    # 0 = empty plot
         self.plot_count: list[int] = [0, 0]
         self.plot_fert: list[bool] = [False, False]
@@ -81,12 +73,12 @@ class Player:
         self.third_plot = False
         self.bought_cards = False
         self.spent_equipment = 0                 # coins spent on tractor + fertilizer (JAL-END-06)
-        self.extra: dict[str, Any] = {}          # mode-specific data (advanced mode)
 
     def copy(self) -> Player:
         """An independent copy (hand-written for ``State.clone``: no deepcopy)."""
         new = Player.__new__(Player)
         new.hand = self.hand[:]
+        new.known = self.known[:]
         new.plot_product = self.plot_product[:]
         new.plot_count = self.plot_count[:]
         new.plot_fert = self.plot_fert[:]
@@ -96,7 +88,6 @@ class Player:
         new.third_plot = self.third_plot
         new.bought_cards = self.bought_cards
         new.spent_equipment = self.spent_equipment
-        new.extra = dict(self.extra) if self.extra else {}
         return new
 
     @property
@@ -112,14 +103,12 @@ class Player:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        out = {"hand": self.hand_list(),
+        out = {"hand": self.hand_list(), "known": _card_list(self.known),
                "plots": [[self.plot_product[i] or None, self.plot_count[i], self.plot_fert[i]]
                          for i in range(len(self.plot_count))],
                "coins": list(self.coins), "tokens": list(self.tokens), "tractor": self.tractor,
                "third_plot": self.third_plot, "bought_cards": self.bought_cards,
                "spent_equipment": self.spent_equipment}
-        if self.extra:
-            out["extra"] = dict(self.extra)
         return out
 
 
@@ -159,12 +148,15 @@ class JalizState(State):
         self._farm_cache: list[Any] = [None] * n  # FarmView per player; None = changed since last observed
         self._farms: Any = None                    # the tuple of all FarmViews while none changed
         self._hand_cache: list[Any] = [None] * n   # own-hand tuples, cleared with the farm view
-        from .observation import GameParams
-
+        self._anytime_cache: list[Any] = [None] * n  # harvest/buy specs per player, cleared with the farm view
         self.params = GameParams(self.mode, self.products, receive, self.fertilizer_price, self.offer_rounds,
                                  self.max_ask, D.DECK_PASSES, self.use_tokens)
+        self._public: dict[str, Any] = {}           # the public part of observations at _public_key
+        self._public_key = -1
+        self._cur_key = -1                          # current_player() computed at this _version
+        self._cur: int | None = None
         self._legal_key: tuple[int, int] | None = None
-        self._legal: Sequence[Action] = ()
+        self._legal: tuple[Spec, ...] = ()  # specs of the listed legal actions (immutable values)
         if deal:
             self._setup()
 
@@ -183,6 +175,7 @@ class JalizState(State):
         d["final_queue"] = self.final_queue[:]
         d["_farm_cache"] = self._farm_cache[:]
         d["_hand_cache"] = self._hand_cache[:]
+        d["_anytime_cache"] = self._anytime_cache[:]
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -202,6 +195,14 @@ class JalizState(State):
 
     # ------------------------------------------------------------- protocol
     def current_player(self) -> int | None:
+        """Who decides now (computed once per state change)."""
+        if self._cur_key == self._version:
+            return self._cur
+        cur = self._find_current_player()
+        self._cur, self._cur_key = cur, self._version
+        return cur
+
+    def _find_current_player(self) -> int | None:
         if self.pending:
             return int(self.pending[0][0])
         ph = self.phase
@@ -228,25 +229,46 @@ class JalizState(State):
         return self.phase == OVER
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Every legal action of the player to act: a fresh sequence whose action objects are built on demand.
+
+        Nothing in it is shared with the state or with earlier calls (see :mod:`.legal`)."""
         actor = self.current_player()
         if actor is None or (player is not None and player != actor):
             return ()
-        key = (self._version, actor)
-        if self._legal_key == key:
-            return self._legal
-        acts = self._compute_legal(actor)
-        self._legal_key, self._legal = key, acts
-        return acts
+        acts = SpecActions(self._specs(actor))
+        lazy = self._lazy_actions(actor)
+        return acts if lazy is None else ConcatActions([acts, lazy])
 
     def check_action(self, player: int, action: Action) -> None:
-        if action not in self.legal_actions(player):
-            raise self.explain_illegal(player, action)
+        """Legal if its value is among this state's own specs (or a valid offer): never trusts handed-out objects."""
+        if spec_of(action) in self._specs(player) or self._lazy_allows(player, action):
+            return
+        raise self.explain_illegal(player, action)
+
+    def _specs(self, actor: int) -> tuple[Spec, ...]:
+        """The listed legal actions as specs, computed once per state change."""
+        key = (self._version, actor)
+        if self._legal_key != key:
+            self._legal = self._compute_specs(actor)
+            self._legal_key = key
+        return self._legal
+
+    def _lazy_actions(self, p: int) -> LazyActions | None:
+        """The combinatorial part of a decision (JAL-R-NEGOTIATION offers), built fresh for every call."""
+        if self.phase == OFFER_PHASE and self.market and not self.pending:
+            return OfferSpace.for_buyer(self, p)
+        return None
+
+    def _lazy_allows(self, p: int, action: Action) -> bool:
+        """Is ``action`` in :meth:`_lazy_actions` (checked from the state itself)?"""
+        return (type(action) is Offer and self.phase == OFFER_PHASE and bool(self.market) and not self.pending
+                and offer_problem(self, p, action, making=True) is None)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ legal actions
-    def _compute_legal(self, p: int) -> Sequence[Action]:
+    def _compute_specs(self, p: int) -> tuple[Spec, ...]:
         pl = self.players[p]
         decision = self.decision()
-        acts: list[Action] = []
+        acts: list[Spec] = []
         if decision == "place":
             # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
             self._plant_actions(p, sorted(set(self.pending[0][1])), acts)
@@ -254,34 +276,32 @@ class JalizState(State):
             hand = pl.hand
             self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
             if self.planted >= 1:  # JAL-PLANT-01: at least one card
-                acts.append(DONE)
+                acts.append((Done,))
         elif decision == CLAIM_PHASE:
-            acts.extend(CLAIM[c] for c in sorted(set(self.market)))
-            acts.append(PASS)
+            acts.extend((Claim, c) for c in sorted(set(self.market)))
+            acts.append((Pass,))
         elif decision == OFFER_PHASE:
-            acts.append(PASS)
+            acts.append((Pass,))
         elif decision == RESPOND_PHASE:
             for buyer in sorted(self.offers):
                 if self._acceptable(self.offers[buyer]):
-                    acts.append(Accept(buyer))
+                    acts.append((Accept, buyer))
             for c in sorted(set(self.market)):
-                acts.append(KEEP[c])
-                acts.extend(Give(c, q) for q in range(self.num_players) if q != p)
+                acts.append((Keep, c))
+                acts.extend((Give, c, q) for q in range(self.num_players) if q != p)
             if self.round < self.offer_rounds:
-                acts.append(REFUSE)
+                acts.append((Refuse,))
         elif decision == FINAL_PHASE:
             if self.planted < self._plant_limit(p):
                 hand = pl.hand
                 self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
-            acts.append(DONE)
+            acts.append((Done,))
         else:
             acts.extend(self._extra_legal(p, decision))
         acts.extend(self._anytime_actions(p))
-        if decision == OFFER_PHASE and self.market:
-            return ConcatActions([tuple(acts), OfferSpace.for_buyer(self, p)])
         return tuple(acts)
 
-    def _plant_actions(self, p: int, cards: list[int], acts: list[Action]) -> None:
+    def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:
         """Append ``plant CARD PLOT`` for every card and every plot that can take it (JAL-PLANT-02)."""
         prods = self.players[p].plot_product
         empty: list[int] = []
@@ -295,7 +315,7 @@ class JalizState(State):
         for card in cards:
             plots = sorted(same[card] + empty) if card in same else empty
             for k in plots:
-                acts.append(PLANT[card, k])
+                acts.append((Plant, card, k))
 
     def _acceptable(self, offer: Offer) -> bool:
         """Fast check (same result as ``offer_problem``) that an open offer can still be accepted.
@@ -312,7 +332,7 @@ class JalizState(State):
                 return False
         return True
 
-    def _extra_legal(self, p: int, decision: str) -> list[Action]:
+    def _extra_legal(self, p: int, decision: str) -> list[Spec]:
         """Hook for modes with more decisions (advanced mode events)."""
         return []
 
@@ -320,21 +340,25 @@ class JalizState(State):
         """JAL-R-TIMING: harvest/buy go with every decision (advanced mode blocks them during events)."""
         return True
 
-    def _anytime_actions(self, p: int) -> list[Action]:
+    def _anytime_actions(self, p: int) -> list[Spec]:
         """JAL-HARVEST-01 / JAL-BUY-01: harvest and buy are allowed at any decision of the player."""
         if not self._anytime_allowed():
             return []
+        cached = self._anytime_cache[p]
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
         pl = self.players[p]
-        acts: list[Action] = [HARVEST[i + 1] for i in range(len(pl.plot_count)) if self._can_harvest(p, i)]
+        acts: list[Spec] = [(Harvest, i + 1) for i in range(len(pl.plot_count)) if self._can_harvest(p, i)]
         coins = len(pl.coins)
         if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:
-            acts.append(BUY_PLOT)
+            acts.append((Buy, "plot", 0))
         if coins >= D.TRACTOR_PRICE and not pl.tractor and self.tractor_supply > 0:
-            acts.append(BUY_TRACTOR)
+            acts.append((Buy, "tractor", 0))
         if coins >= self.fertilizer_price and self.fertilizer_supply > 0:
-            acts.extend(BUY_FERT[i + 1] for i in range(len(pl.plot_fert)) if not pl.plot_fert[i])
+            acts.extend((Buy, "fertilizer", i + 1) for i in range(len(pl.plot_fert)) if not pl.plot_fert[i])
         if coins >= D.CARDS_PRICE and not pl.bought_cards and not self.ending:
-            acts.append(BUY_CARDS)
+            acts.append((Buy, "cards", 0))
+        self._anytime_cache[p] = acts  # never mutated: callers extend their own lists with it
         return acts
 
     def _plots_for(self, p: int, card: int) -> list[int]:
@@ -414,6 +438,9 @@ class JalizState(State):
 
     def _explain_plant(self, player: int, action: Plant, decision: str, bad: Any) -> IllegalAction:
         pl = self.players[player]
+        if action.product not in self.products:
+            return bad(f"there is no product {action.product} in this game (products "
+                       f"{self.products[0]}-{self.products[-1]})", "JAL-SETUP-02")
         if decision == "place":
             if action.product not in self.pending[0][1]:
                 cards = ", ".join(pname(c) for c in self.pending[0][1])
@@ -479,7 +506,7 @@ class JalizState(State):
 
     # --------------------------------------------------------------- effects
     def _apply(self, player: int, action: Action) -> None:
-        self._version += 1
+        self._version += 1  # every cache (legal specs, current player, observations) is keyed by the version
         if isinstance(action, Plant):
             self._do_plant(player, action)
         elif isinstance(action, Harvest):
@@ -500,8 +527,9 @@ class JalizState(State):
                 self._next_buyer()
         elif isinstance(action, Claim):
             self._claim(player, action.product)
-        elif isinstance(action, Offer):
-            self.offers[player] = action
+        elif isinstance(action, Offer):  # stored as a copy: the bot keeps the object it sent
+            self.offers[player] = Offer(action.want, action.give, action.tokens, action.ask)
+            self._reveal(player, action.give)
             self.log.add("offer", player, {"want": list(action.want), "give": list(action.give),
                                            "tokens": list(action.tokens), "ask": list(action.ask)})
             self._next_buyer()
@@ -528,12 +556,20 @@ class JalizState(State):
         """Hook for modes with more actions."""
         raise RuleViolation("unknown action", rule="JAL-TURN-01", action=action, player=player)
 
+    def _reveal(self, p: int, cards: Sequence[int]) -> None:
+        """Cards a player has shown to be in hand (an offer's cards must be held): public knowledge from now on."""
+        known = self.players[p].known
+        for c in set(cards):
+            known[c] = max(known[c], cards.count(c))
+        self._touch(p)
+
     def _touch(self, *players: int) -> None:
         """Mark players whose farm, hand, coins or tokens changed (observation cache)."""
         self._farms = None
         for p in players:
             self._farm_cache[p] = None
             self._hand_cache[p] = None
+            self._anytime_cache[p] = None
 
     def _do_plant(self, p: int, action: Plant) -> None:
         """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot."""
@@ -545,6 +581,7 @@ class JalizState(State):
             source = "received"
         else:
             pl.hand[action.product] -= 1
+            _forget(pl.known, (action.product,))
             self.planted += 1
             source = "hand"
         pl.plot_product[i] = action.product
@@ -588,6 +625,7 @@ class JalizState(State):
             insort(self.burned, coins.pop())
 
     def _buy(self, p: int, action: Buy) -> None:
+        self._anytime_cache = [None] * self.num_players  # a supply changed: what the others may buy too
         pl = self.players[p]
         item = action.item
         if item == "plot":                       # JAL-BUY-02
@@ -638,6 +676,8 @@ class JalizState(State):
             b.hand[c] -= 1
         for c in offer.ask:
             a.hand[c] -= 1
+        _forget(b.known, offer.give)
+        _forget(a.known, offer.ask)
         for t in offer.tokens:
             b.tokens.remove(t)
             a.tokens.append(t)
@@ -698,6 +738,7 @@ class JalizState(State):
 
     def settle_position(self) -> None:
         """Run automatic steps a scenario position may start in (an empty hand skips planting, JAL-PLANT-03)."""
+        self._version += 1
         if self.phase == PLANT_PHASE and not self.pending and self.planted == 0 and \
                 self.players[self.active].hand_size == 0:
             self.log.add("skip-plant", self.active, {"reason": "empty hand"})
@@ -734,6 +775,7 @@ class JalizState(State):
                 self.log.add("deck-ran-out", None, {"times": self.exhaustions})
                 if self.exhaustions >= D.DECK_PASSES:   # JAL-END-02
                     self.ending = True
+                    self._anytime_cache = [None] * self.num_players  # JAL-R-NOCARDS-LATE
                     self.log.add("game-end", None, {"reason": "the product deck ran out for the third time"})
                     break
                 self.deck = self.burned                 # JAL-END-01
@@ -826,8 +868,6 @@ class JalizState(State):
 
     # --------------------------------------------------------- observation
     def observation(self, player: int | None) -> Any:
-        from .observation import observe
-
         return observe(self, player)
 
     def _repr_html_(self) -> str:
@@ -840,6 +880,18 @@ class JalizState(State):
         from .serialize import state_to_json
 
         return state_to_json(self, compact)
+
+
+def _card_list(counts: list[int]) -> list[int]:
+    """Cards counted by product number as a sorted list."""
+    return [c for c in range(6, 19) for _ in range(counts[c])]
+
+
+def _forget(known: list[int], cards: Sequence[int]) -> None:
+    """Cards left a hand publicly: as many fewer are known to be there (never below zero)."""
+    for c in cards:
+        if known[c]:
+            known[c] -= 1
 
 
 def _decision_rule(decision: str) -> str:
