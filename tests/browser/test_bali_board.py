@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from browser_harness import (
     LAB_CANVAS,
     PANEL,
@@ -32,9 +33,11 @@ from browser_harness import (
     wait_kernel_idle,
     wait_pixel,
 )
-from jaliz_learn.widgets import BaliBoard
 
 from jaliz_learn.pictures import bali as pictures
+
+pytest.importorskip("ipycanvas")  # the headless mirror board needs the widgets
+from jaliz_learn.widgets import BaliBoard  # noqa: E402
 
 FIXTURE = "bali_board.ipynb"
 LAYOUT = pictures.BaliLayout(3, True)
