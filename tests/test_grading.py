@@ -356,3 +356,20 @@ def test_observations_and_actions_travel_as_data(name):
         first = legal[step % len(legal)]
         assert action_from_json(json.loads(json.dumps(first.to_json())), game.action_types) == first
         state.apply(first, seat)
+
+
+def test_slow_decisions_below_the_kill_limit_fail_the_time_check():
+    """The games run with a generous limit that only stops a hang; the bar itself is checked on the times."""
+    from jaliz_learn.bots import BaseBot
+
+    class SlowishBot(BaseBot):
+        def act(self, observation, legal_actions):
+            time.sleep(0.06)
+            return legal_actions[0]
+
+    report = grade_bot(GAME, SlowishBot, legality_games=2, time_limit=0.05)
+    found = {i.name: i for i in report.items}
+    assert found["legal actions"].passed
+    item = found["time per decision"]
+    assert not item.passed and "a decision took longer than 0.05 s: the slowest took" in item.message
+    assert "loop that never ends" in item.hint

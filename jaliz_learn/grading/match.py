@@ -170,7 +170,6 @@ def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner:
                 count += 1
                 continue
             decision = state.decision()
-            before = state
             try:
                 action, elapsed = learner.act(handle, obs, legal, time_limit)
             except BotFailure as exc:
@@ -189,7 +188,8 @@ def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner:
                 except (IllegalAction, ValueError) as exc:
                     failure = {"kind": "illegal", "reason": str(exc), "decision": decision, "method": "act"}
             if failure is not None:
-                failure["replay"] = replay_snippet(before, seat, learner.class_name, bot_seeds[seat])
+                # an illegal action left the state unchanged: this is the position of the failed decision
+                failure["replay"] = replay_snippet(state, seat, learner.class_name, bot_seeds[seat])
                 break
             count += 1
             if count >= max_decisions:
@@ -297,11 +297,17 @@ def time_item(records: Sequence[Mapping[str, Any]], time_limit: float) -> CheckR
     if not timeouts and slowest <= 1000 * time_limit:
         return CheckResult("time per decision", True, f"slowest decision {slowest:.1f} ms, mean {mean:.2f} ms "
                            f"(limit {1000 * time_limit:g} ms)", details={"slowest_ms": slowest, "mean_ms": mean})
-    first = timeouts[0] if timeouts else max(mine, key=lambda r: r["max_ms"])
+    games = len({r["game"] for r in mine})
+    if not timeouts:  # no decision was stopped, but the slowest one took longer than the bar
+        slow = max(mine, key=lambda r: r["max_ms"])
+        return CheckResult("time per decision", False,
+                           f"a decision took longer than {time_limit:g} s: the slowest took {slowest:.0f} ms "
+                           f"(game seed {slow['seed']}, seat {slow['seat']})", failure_hint("timeout", "", time_limit),
+                           {"slowest_ms": slowest, "mean_ms": mean})
+    first = timeouts[0]
     return CheckResult("time per decision", False,
-                       f"in {max(1, len(timeouts))} of {len({r['game'] for r in mine})} games a decision took longer "
-                       f"than {time_limit:g} s. First: {_failure_text(first)}",
-                       failure_hint("timeout", first["reason"], time_limit),
+                       f"in {len(timeouts)} of {games} games a decision took longer than {time_limit:g} s. First: "
+                       + _failure_text(first), failure_hint("timeout", first["reason"], time_limit),
                        {"slowest_ms": slowest, "mean_ms": mean})
 
 
