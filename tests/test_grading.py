@@ -373,3 +373,17 @@ def test_slow_decisions_below_the_kill_limit_fail_the_time_check():
     item = found["time per decision"]
     assert not item.passed and "a decision took longer than 0.05 s: the slowest took" in item.message
     assert "loop that never ends" in item.hint
+
+
+def test_a_notebook_graded_without_namespaces_says_so(tmp_path):
+    """Where unshare is not allowed the grading still works, with OS limits only, and the report says so."""
+    from jaliz_learn.grading import Sandbox
+
+    master = tmp_path / "master.ipynb"
+    master.write_text(json.dumps(master_notebook()), encoding="utf-8")
+    with Sandbox(master, GAME, "SmartBot", isolate=False) as box:
+        assert box.start() == "SmartBot" and "weaker isolation" in (box.isolation_note or "")
+        bot = box.new_bot(1, 5.0)
+        state = GAME.initial_state(num_players=2, seed=1)
+        action, _ = box.act(bot, state.observation(0), state.legal_actions(0), 5.0)
+        assert action in state.legal_actions(0)

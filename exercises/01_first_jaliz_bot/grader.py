@@ -72,6 +72,8 @@ def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, s
         note = "seed given by the caller"
     report.notes.append(note)
     with Sandbox(path, load_game(FIRST_BOT_GAME), CLASS_NAME, limits or LIMITS) as box:
+        if box.isolation_note:
+            report.notes.append(box.isolation_note)
         try:
             found = box.start()
         except LoadFailure as exc:

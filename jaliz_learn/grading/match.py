@@ -398,6 +398,8 @@ def grade_notebook(nb: str | Path | Mapping[str, Any], game: Game | str, *, clas
     g = as_game(game)
     report = GradeReport(f"{g.info.title}: grading your notebook")
     with Sandbox(nb, g, class_name, limits) as box:
+        if box.isolation_note:
+            report.notes.append(box.isolation_note)
         try:
             found = box.start()
         except LoadFailure as exc:

@@ -159,6 +159,14 @@ class Sandbox:
         self._next_bot = 0
         self._buffer = b""
 
+    @property
+    def isolation_note(self) -> str | None:
+        """A warning for reports when the child has no namespaces of its own (``None`` when it has)."""
+        if self.isolate:
+            return None
+        return ("weaker isolation: this machine does not allow unprivileged namespaces (unshare), so the learner's "
+                "process runs with OS limits only and could see or signal other processes of the grading user")
+
     # ---- the process ---------------------------------------------------------------------------
 
     def start(self) -> str:
