@@ -159,6 +159,7 @@ class BaliState(State):
         self._pub: dict[str, Any] | None = None
         self._dirty = ALL_CHANGED
         self._hands_dirty = 0  # bit p: player p's hand changed since the last refresh
+        self._columns_dirty = 0  # bit c: a card was taken from column c since the last refresh
         self._hidden_rows: tuple[tuple[int, ...], ...] = ()  # face-down offerings per placer (view cache)
 
     # ---- setup (BAL-SETUP-01..06, TAN-SETUP-01..03) -----------------------------------------
@@ -411,7 +412,7 @@ class BaliState(State):
         card = col.pop()
         hand = self.hands[p]
         hand.append(card)
-        self._dirty |= CH_SQUARE
+        self._columns_dirty |= 1 << c
         self._hands_dirty |= 1 << p
         self.log.add("take", p, {"column": c + 1, "card": D.CARD_NAMES[card]})
         if not col:

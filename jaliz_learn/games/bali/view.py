@@ -89,6 +89,15 @@ def _hand_names(hand: list[int]) -> tuple[str, ...]:
     return tuple(sorted(map(_NAME, hand)))
 
 
+def _replaced(old: tuple[Any, ...], changed: int, source: list[list[int]],
+              build: Any) -> tuple[Any, ...]:
+    """``old`` with the entries whose bit is set in ``changed`` rebuilt from ``source``."""
+    if changed & (changed - 1) == 0:  # one entry (the usual case)
+        i = changed.bit_length() - 1
+        return (*old[:i], build(source[i]), *old[i + 1:])
+    return tuple(build(src) if changed >> i & 1 else value for i, (value, src) in enumerate(zip(old, source)))
+
+
 def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
     """Rebuild the groups of public fields marked in ``dirty`` (see the change groups in state.py)."""
     if dirty & S.CH_STEP:
@@ -102,13 +111,8 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
     if dirty & S.CH_HANDS:
         pub["known_hands"] = tuple(map(_hand_names, s.hands))
         pub["hand_sizes"] = tuple(map(len, s.hands))
-    elif s._hands_dirty:  # usually one player's hand: rebuild only that one
-        changed = s._hands_dirty
-        names = list(pub["known_hands"])
-        for p, hand in enumerate(s.hands):
-            if changed >> p & 1:
-                names[p] = _hand_names(hand)
-        pub["known_hands"] = tuple(names)
+    elif s._hands_dirty:  # an effect changes the hand of the player who acts: rebuild only that one
+        pub["known_hands"] = _replaced(pub["known_hands"], s._hands_dirty, s.hands, _hand_names)
         pub["hand_sizes"] = tuple(map(len, s.hands))
     s._hands_dirty = 0
     if dirty & S.CH_HIDDEN:
@@ -127,6 +131,9 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
     if dirty & S.CH_SQUARE:
         pub["square"] = tuple(map(_column_names, s.square))
         pub["draw_pile"] = len(s.deck)
+    elif s._columns_dirty:  # a take changes one column, not the draw pile
+        pub["square"] = _replaced(pub["square"], s._columns_dirty, s.square, _column_names)
+    s._columns_dirty = 0
     if dirty & S.CH_SUPPLY:
         pub["supply"] = tuple(s.supply)
         pub["altar_open"] = tuple(s.altar_open)
@@ -157,7 +164,7 @@ def public_part(s: BaliState) -> dict[str, Any]:
         pub = s._pub = {"game": s.game.name, "num_players": s.num_players, "expansion": s.tani}
         s._dirty = S.ALL_CHANGED
     dirty = s._dirty
-    if dirty:
+    if dirty or s._hands_dirty or s._columns_dirty:
         _refresh(s, pub, dirty)
         s._dirty = 0
     return pub
@@ -170,17 +177,31 @@ def hidden_by_player(s: BaliState) -> tuple[tuple[int, ...], ...]:
 
 
 _NO_HIDDEN = (0,) * D.NUM_KINDS
+_new = object.__new__
+_set = object.__setattr__
 
 
 def observe(s: BaliState, player: int | None) -> BaliObservation:
-    """Build ``player``'s observation: immutable values only, nothing shared with the state's lists."""
+    """Build ``player``'s observation: immutable values only, nothing shared with the state's lists.
+
+    Like :meth:`Observation.fast` (every field given, no frozen ``__init__``), but the observation's
+    ``__dict__`` is a copy of the public part, which is about twice as fast as filling an empty one.
+    """
     pub = s._pub
-    if pub is None or s._dirty:
+    if pub is None or s._dirty or s._hands_dirty or s._columns_dirty:
         pub = public_part(s)
+    fields = pub.copy()
+    fields["player"] = player
     if player is None:
-        return BaliObservation.fast(pub, player=None, hand=None, stock=None, my_hidden_offerings=_NO_HIDDEN)
-    return BaliObservation.fast(pub, player=player, hand=pub["known_hands"][player], stock=tuple(s.stocks[player]),
-                                my_hidden_offerings=s._hidden_rows[player])
+        fields["hand"] = fields["stock"] = None
+        fields["my_hidden_offerings"] = _NO_HIDDEN
+    else:
+        fields["hand"] = pub["known_hands"][player]
+        fields["stock"] = tuple(s.stocks[player])
+        fields["my_hidden_offerings"] = s._hidden_rows[player]
+    obs = _new(BaliObservation)
+    _set(obs, "__dict__", fields)
+    return obs
 
 
 def state_html(s: BaliState) -> str:
