@@ -18,10 +18,11 @@ Positions on the track: 0 is Start, ``k`` (1..len(track)) is the card ``track[k-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from itertools import chain, repeat
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from ...core.actions import Action
@@ -94,6 +95,9 @@ _DISCOVER, _WAGON, _TREASURE, _END = (A.Discover,), (A.BuyWagon,), (A.BuyTreasur
 #: Actions that change no player's materials or Letters (the resources part of the observation survives them).
 _KEEPS_RESOURCES = frozenset({"reroll", "keep", "paleo", "done", "move", "end"})
 _MAT_INDEX = {m: i for i, m in enumerate(MATERIALS)}
+#: Extra event data of an action carried out because it was the only choice (JUN-RUL-16), and of the others.
+_AUTO: Mapping[str, Any] = MappingProxyType({"auto": True})
+_NOT_AUTO: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -347,12 +351,13 @@ class JungliLaState(State):
     def _roll(self, k: int) -> list[int]:
         """Roll ``k`` dice through the state's Rng (or the forced faces) and add them to the dice."""
         forced = self.forced_dice
-        out: list[int] = []
-        rr = self.rng.randrange
-        for _ in range(k):
-            f = forced.pop(0) if forced else rr(6)
-            out.append(f)
-            self.dice[f] += 1
+        if forced:
+            out = [forced.pop(0) if forced else self.rng.randrange(6) for _ in range(k)]
+        else:  # the usual case: one call per die, no forced faces to look at
+            out = list(map(self.rng.randrange, repeat(6, k)))
+        dice = self.dice
+        for f in out:
+            dice[f] += 1
         return out
 
     def _draw(self, p: int, reason: str) -> None:
@@ -551,7 +556,7 @@ class JungliLaState(State):
         if kind not in _KEEPS_RESOURCES:
             self._res = None
         log = self.log
-        extra: dict[str, Any] = {"auto": True} if auto else {}
+        extra = _AUTO if auto else _NOT_AUTO  # only ever unpacked into new dicts, never changed
         if kind == "reroll":
             action = cast(A.Reroll, action)
             for f in action.faces:
@@ -643,7 +648,7 @@ class JungliLaState(State):
         self.letters[p] += got
         return got
 
-    def _gain(self, p: int, what: str, extra: dict[str, Any]) -> None:
+    def _gain(self, p: int, what: str, extra: Mapping[str, Any]) -> None:
         """JUN-MAT-02/03 materials, then JUN-MAT-05 one Letter; virtual faces count (JUN-RUL-04)."""
         v = self.virtual(p)
         dice = self.dice
@@ -663,7 +668,7 @@ class JungliLaState(State):
         # JUN-MAT-04: above the limit, discard down at once
         self.phase = DISCARD if sum(mats) > self.material_limit(p) else EXPLORE
 
-    def _move(self, p: int, steps: int, extra: dict[str, Any]) -> None:
+    def _move(self, p: int, steps: int, extra: Mapping[str, Any]) -> None:
         """JUN-MOVE-02 exact steps; JUN-MOVE-03 and JUN-RUL-05 the Goal stops the explorer.
 
         The move happens in one go: no discovery in the middle of a move (JUN-DISC-05)."""
@@ -677,7 +682,7 @@ class JungliLaState(State):
         else:
             self.pos[p] = dest
 
-    def _discover(self, p: int, at: int, how: str, extra: dict[str, Any]) -> None:
+    def _discover(self, p: int, at: int, how: str, extra: Mapping[str, Any]) -> None:
         """JUN-DISC-01 pay and take; JUN-DISC-02 explorers on it move on; JUN-DISC-03 keep it face up."""
         self._pub = None
         track = self.track
