@@ -397,6 +397,24 @@ def test_pearl_board_ends_a_turn_with_a_task_choice():
     assert ends[-1].top in brd.state.observation(0).completed[0]
 
 
+def test_framework_pause_pace_and_pen_state():
+    brd = NizamBoard(num_players=2, human=None, seed=4, speed=0)
+    assert brd.state.is_over()
+    live = NizamBoard(num_players=2, human=0, seed=3, speed=0)
+    live.pause.value = True
+    assert live.pause.description == "Resume bots"
+    assert live.apply("draw") and live.state.current_player() == 1  # the bot waits while paused
+    assert "(paused)" in live.status.value
+    live.pause.value = False  # resume: the bot moves (no event loop here: at once)
+    assert live.state.current_player() == 0 and live.bot_moves >= 2
+    live.pace.value = 1.2
+    assert live.speed == 1.2
+    pen = live.painter.pen
+    assert pen._state  # drawing state is remembered ...
+    live._on_client_ready()  # ... and forgotten, then sent again, for a new front-end
+    assert pen._state.get("fill_style") is not None and live.painter.regions_drawn == 5
+
+
 def test_framework_dropdown_lists_short_lists_only():
     brd = NizamBoard(num_players=2, human=0, seed=3, speed=0)
     legal = brd.legal()

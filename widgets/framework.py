@@ -248,14 +248,18 @@ class RegionPainter:
         if not todo:
             self.regions_drawn = 0
             return 0
-        with hold_canvas():
-            if not self._sigs:
-                self.canvas.clear()
-                self.pen.rect(0, 0, self.width, self.height, fill=self.background)
-            for key, sig, rect, fn in todo:
-                self.pen.clear(*rect, self.background)
-                fn(self.pen, obs, ui)
-                self._sigs[key] = sig
+        try:
+            with hold_canvas():
+                if not self._sigs:
+                    self.canvas.clear()
+                    self.pen.rect(0, 0, self.width, self.height, fill=self.background)
+                for key, sig, rect, fn in todo:
+                    self.pen.clear(*rect, self.background)
+                    fn(self.pen, obs, ui)
+                    self._sigs[key] = sig
+        except Exception:
+            self.invalidate()  # what reached the front-end is unknown: draw everything next time
+            raise
         self.regions_drawn = len(todo)
         return len(todo)
 
