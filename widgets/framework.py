@@ -49,6 +49,9 @@ Subclass :class:`GameBoard` and fill in the hooks::
   text box for any action (``text_in``), pause/resume and the bots' pace (``pause``, ``pace``) and
   the log (``log_html``). A new front-end (page reload, Voila) redraws everything
   (:func:`reset_client_canvas`).
+* Replays: ``ReplayViewer`` draws a game on a canvas once its board module calls
+  ``replay.register_replay_painter(game, factory)`` (``factory(num_players)`` returns
+  ``(width, height, make_painter)``); otherwise it shows the game's static picture.
 * Static pictures: draw with the :class:`~jaliz_learn.pictures.svg.Pen` calls in a pure-Python
   module of ``jaliz_learn/pictures/`` and use it both from the painter (through
   :class:`CanvasPen`) and for ``_repr_svg_`` (through :class:`~jaliz_learn.pictures.svg.Svg`).
