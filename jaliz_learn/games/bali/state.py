@@ -77,6 +77,35 @@ def build_spec(kind: int, returned: tuple[int, ...]) -> Spec:
     return spec
 
 
+_PLAYS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, tuple[Spec, ...]], ...]] = {}
+_FLAT_PLAYS: dict[tuple[tuple[int, tuple[Spec, ...]], ...], tuple[Spec, ...]] = {}
+
+
+def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spec, ...]], ...]:
+    """Each distinct card of ``hand`` (in hand order) with the plays it allows with ``stones`` stones
+    (BAL-PLAY-01..04): one stonemason, priest or shrine (7 stones), or 1-3 farmers of a kind (0/1/2).
+
+    ``stones`` matters only up to the shrine's cost, so callers cap it there; results are cached.
+
+    >>> [(c, [args for _, args in specs]) for c, specs in card_plays((3, 3, 2), 1)]
+    [(3, [('rice', 1), ('rice', 2)]), (2, [])]
+    """
+    key = (hand, stones)
+    found = _PLAYS.get(key)
+    if found is not None:
+        return found
+    out = []
+    for card in dict.fromkeys(hand):
+        if card >= D.FARMER_BASE:
+            have = min(hand.count(card), D.MAX_FARMER_GROUP)
+            specs = tuple(PLAY_FARMERS[card, n] for n in range(1, have + 1) if D.FARMER_GROUP_COST[n] <= stones)
+        else:
+            specs = (PLAY_ONE[card],) if card != D.SHRINE or stones >= D.SHRINE_COST else ()
+        out.append((card, specs))
+    found = _PLAYS[key] = tuple(out)
+    return found
+
+
 #: (kind, stock capped at 3 per kind, free fields) -> build specs; few distinct keys occur
 _BUILD_LISTS: dict[tuple[int, tuple[int, ...], tuple[bool, ...]], tuple[Spec, ...]] = {}
 
@@ -263,25 +292,22 @@ class BaliState(State):
     def _play_options(self, p: int) -> tuple[Spec, ...]:
         """Phase 2 options (BAL-PLAY-01..04, TAN-BUILD-01..04); a discard only if none exists (BAL-PLAY-06)."""
         hand = self.hands[p]
-        stones = self.stones[p]
-        out: list[Spec] = []
-        seen: set[int] = set()
-        for card in hand:
-            if card in seen:
-                continue
-            seen.add(card)
-            if card >= D.FARMER_BASE:
-                have = hand.count(card)
-                for n in range(1, min(have, D.MAX_FARMER_GROUP) + 1):
-                    if D.FARMER_GROUP_COST[n] <= stones:
-                        out.append(PLAY_FARMERS[card, n])
-                if self.tani and self.huts[p]:
+        plays = card_plays(tuple(hand), min(self.stones[p], D.SHRINE_COST))
+        if self.tani and self.huts[p]:
+            out: list[Spec] = []
+            for card, specs in plays:
+                out.extend(specs)
+                if card >= D.FARMER_BASE:
                     out.extend(self._builds(p, card - D.FARMER_BASE))
-            elif card != D.SHRINE or stones >= D.SHRINE_COST:
-                out.append(PLAY_ONE[card])
-        if not out:
-            out = [DISCARD[c] for c in sorted(seen)]
-        return tuple(out)
+            if out:
+                return tuple(out)
+        else:
+            flat = _FLAT_PLAYS.get(plays)
+            if flat is None:
+                flat = _FLAT_PLAYS[plays] = tuple(spec for _, specs in plays for spec in specs)
+            if flat:
+                return flat
+        return tuple(DISCARD[c] for c in sorted(set(hand)))
 
     def _builds(self, p: int, kind: int) -> tuple[Spec, ...]:
         """Huts ``p`` can build in the area of ``kind`` (TAN-BUILD-03: the returned count is the field,
@@ -433,7 +459,8 @@ class BaliState(State):
         best = max(counts)
         sole = counts.index(best) if best > 0 and counts.count(best) == 1 else -1
         gains = [0] * n
-        order = [(self.active + i) % n for i in range(n)]
+        a = self.active
+        order = (*range(a, n), *range(a))  # the active player, then clockwise
         data: dict[str, Any] = {"card": D.CARD_NAMES[card], "counts": counts, "majority": sole}
         if card == D.MASON:  # BAL-SCORE-02
             for q in range(n):
