@@ -107,6 +107,14 @@ def failure_hint(kind: str, reason: str, time_limit: float | None = None) -> str
         if reason.startswith("NotImplementedError"):
             return ("act() still raises NotImplementedError: replace the `raise NotImplementedError(...)` line "
                     "with your own code that returns one of legal_actions.")
+        if reason.startswith("not played"):
+            return ("an earlier problem (a hang or a crash of your bot's process, shown above) stopped your bot "
+                    "several times, so the grader gave up on it: fix that problem first.")
+        if reason.startswith("your bot's process stopped"):
+            return ("your bot's process ended in the middle of the game: do not call exit(), sys.exit() or "
+                    "os._exit(), and keep memory use small (no ever-growing lists).")
+        if "cannot read" in reason:
+            return "print normally if you like, but never write to the grader's connection (file descriptors)."
         if reason.startswith("creating the bot failed"):
             return "your class could not be created: check __init__ (it is called as YourBot(seed))."
         return ("your code raised an error. The message shows the line; try the same call yourself "

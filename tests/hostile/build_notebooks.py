@@ -225,6 +225,22 @@ class MyJalizBot(BaseBot):
         while True:
             os.write(1, b"x" * 1_000_000)
 """]),
+    "mutate_shared_objects": ("Change the actions and the observation the grader sent, hoping to change the rules "
+                              "for later games (object.__setattr__ on frozen objects).", ["""
+class MyJalizBot(BaseBot):
+    def act(self, observation, legal_actions):
+        for action in legal_actions[:5]:
+            for name in getattr(type(action), "__dataclass_fields__", {}):
+                try:
+                    object.__setattr__(action, name, 99)
+                except Exception:
+                    pass
+        try:
+            object.__setattr__(observation, "hand", (14,) * 40)
+        except Exception:
+            pass
+        return legal_actions[0]
+"""]),
     "forge_protocol": ("Write a forged answer straight onto the grader's connection.", ["""
 import os, sys, json
 
