@@ -397,6 +397,47 @@ def test_pearl_board_ends_a_turn_with_a_task_choice():
     assert ends[-1].top in brd.state.observation(0).completed[0]
 
 
+def click_action(brd, action):
+    """Play ``action`` on a NizamBoard with clicks and board widgets only (no text, no apply)."""
+    lay = brd.layout_geometry
+    if isinstance(action, Move):
+        li = int(action.line[1]) - 1 + (5 if action.line[0] == "c" else 0)
+        first = action.end in ("left", "top")
+        brd.click(*centre(lay.end_rect(li, first)))
+        if brd.ui["selected_end"] is not None:  # a choice of payments: click it (or pick it in the list)
+            i = list(brd.ui["pay_options"]).index(action.pay)
+            if i < 8:
+                brd.click(*centre(lay.pay_rect(i)))
+            else:
+                brd.pay_dd.value = action.pay
+                brd.pay_btn.click()
+    elif isinstance(action, EndTurn) and len([a for a in brd.legal() if isinstance(a, EndTurn)]) > 1:
+        brd.end_dd.value = str(action)
+        brd.finish_btn.click()
+    elif isinstance(action, (Score, EndTurn)):
+        brd.click(*centre(lay.finish_button()))
+    else:
+        brd.click(*centre(lay.draw_button()))
+
+
+@pytest.mark.parametrize("game,players,seed", [("nizam", 1, 2), ("nizam", 2, 5), ("pearl-of-the-east", 2, 6)])
+def test_a_whole_game_can_be_played_by_clicking(game, players, seed):
+    brd = NizamBoard(num_players=players, human=0, game=game, bots="greedy", seed=seed, speed=0)
+    helper = make_bot("greedy", game, seed)
+    clicks = 0
+    while not brd.state.is_over():
+        assert clicks < 3000, "the game should end"
+        legal = brd.legal()
+        assert legal and brd.state.current_player() == 0
+        action = helper.act(brd.observation(), legal)
+        before = len(brd.state.history)
+        click_action(brd, action)
+        assert brd.error == "", (action, brd.error)
+        assert any(a == action for p, a in list(brd.state.history)[before:] if p == 0), action
+        clicks += 1
+    assert "Game over" in brd.status.value
+
+
 def test_framework_pause_pace_and_pen_state():
     brd = NizamBoard(num_players=2, human=None, seed=4, speed=0)
     assert brd.state.is_over()
