@@ -45,7 +45,7 @@ from .data import (
     WAGON_CARDS,
     WAGON_LIMIT_BONUS,
 )
-from .state import DISCARD, GOAL, OVER, PHASES, ROLL, JungliLaState
+from .state import ADJUST, DISCARD, GOAL, OVER, PHASES, REROLL, ROLL, JungliLaState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import JungliLaGame
@@ -181,6 +181,7 @@ def read_state(game: JungliLaGame, d: Mapping[str, Any]) -> JungliLaState:
         if st.n_dice != sum(st.dice):
             raise InvalidPosition(f"dice_rolled is {st.n_dice} but {sum(st.dice)} dice are shown")
         st.goal_at_start = boolean(d.get("goal_at_start", False), "goal_at_start")
+        _check_goal_at_start(st)
     else:
         st.log.add("position", None, {"note": "scenario position loaded"})
         st.n_dice = sum(st.dice)
@@ -189,10 +190,18 @@ def read_state(game: JungliLaGame, d: Mapping[str, Any]) -> JungliLaState:
         else:
             st.log.turn += 1
             st.goal_at_start = boolean(d.get("goal_at_start", st.pos[st.current] == GOAL), "goal_at_start")
+            _check_goal_at_start(st)
         st._settle()
     st._legal = None
     st._pub = st._res = None
     return st
+
+
+def _check_goal_at_start(st: JungliLaState) -> None:
+    """Nobody moves during the Dice phase, so until the materials the current explorer is where the turn began."""
+    if st.phase in (ROLL, REROLL, ADJUST) and st.goal_at_start != (st.pos[st.current] == GOAL):
+        raise InvalidPosition(f"goal_at_start must be {str(not st.goal_at_start).lower()} in phase {st.phase!r}: "
+                              "the current explorer has not moved yet this turn (JUN-GOAL-04)")
 
 
 def _fill(st: JungliLaState, d: Mapping[str, Any], is_state: bool) -> None:

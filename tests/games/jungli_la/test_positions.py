@@ -118,7 +118,7 @@ def test_card_conservation_is_checked():
         GAME.state_from_json(doc)
 
 
-@pytest.mark.rules("JUN-MAT-04", "JUN-MAT-06", "JUN-END-01")
+@pytest.mark.rules("JUN-MAT-04", "JUN-MAT-06", "JUN-END-01", "JUN-GOAL-04")
 def test_impossible_positions_are_refused():
     with pytest.raises(InvalidPosition, match=r"players\[0\].materials: 7 materials, the limit is 6"):
         GAME.state_from_json({"num_players": 2, "players": [{"materials": [3, 3, 1]}, {}]})
@@ -133,6 +133,8 @@ def test_impossible_positions_are_refused():
         GAME.state_from_json({"num_players": 2, "dice": ["F"]})
     with pytest.raises(InvalidPosition, match="players"):
         GAME.state_from_json({"num_players": 3, "players": [{}, {}]})
+    with pytest.raises(InvalidPosition, match="goal_at_start must be false"):
+        GAME.state_from_json({"num_players": 2, "phase": "adjust", "dice": ["F"] * 4, "goal_at_start": True})
 
 
 def test_positions_take_held_cards_off_the_seeded_track_and_deck():
