@@ -13,6 +13,10 @@ Decisions (``state.decision()``):
 Cards: the board is a list of 25 letters, hands and the discard pile are counts per
 kind (the discard pile is shuffled before reuse, so its order never matters), the
 deck is a list whose LAST element is the top card.
+
+Hot path: the payments at the 20 line ends, Pearl's legal ``end`` choices and the public part of
+observations are computed once per change (``_apply`` forgets them) and kept as immutable values; legal
+actions and observations are built fresh from them, so nothing a bot receives is shared with the state.
 """
 
 from __future__ import annotations
