@@ -61,7 +61,8 @@ def sample_state(game: JungliLaGame, obs: JungliLaObservation, rng: Rng | int) -
     st.wagons = list(obs.wagons)
     st.wagon_stock = obs.wagon_stock
     st.start_player = obs.start_player
-    st.current = obs.current_player if obs.current_player is not None else st.current
+    # once the game is over nobody decides: the last turn was the one before the start player's (JUN-END-02)
+    st.current = obs.current_player if obs.current_player is not None else (obs.start_player - 1) % obs.num_players
     st.phase = obs.decision
     st.dice = list(obs.dice)
     st.n_dice = obs.dice_rolled

@@ -158,3 +158,14 @@ def test_unseen_treasure_cards_are_dealt_uniformly():
         norm = sum(weights.values())
         stat = sum((counts[t] - samples * weights[t] / norm) ** 2 / (samples * weights[t] / norm) for t in pool)
         assert stat < chi_square_critical(len(pool) - 1), (stat, counts)
+
+
+@pytest.mark.rules("JUN-END-02", "JUN-CARD-06")
+def test_a_finished_game_samples_exactly_with_the_last_player_current():
+    """At the end the last turn was the one before the start player's: its unused Paleontologist shows."""
+    st = position(num_players=3, start_player=2, current=1, phase="explore", dice=["F"] * 4, end_triggered=True,
+                  players=[{}, {"cards": ["C04"]}, {}])
+    st.apply("end")
+    assert st.is_over()
+    for viewer in (0, 2, None):
+        check_sample(st, viewer, 3)
