@@ -1,0 +1,1 @@
+"""Per-game action spaces and observation-tensor layouts (one module per game family)."""
