@@ -106,8 +106,9 @@ def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spe
     return found
 
 
-#: (kind, stock capped at 3 per kind, free fields) -> build specs; few distinct keys occur
-_BUILD_LISTS: dict[tuple[int, tuple[int, ...], tuple[bool, ...]], tuple[Spec, ...]] = {}
+#: (kind, stock capped at 3 per kind, owners of the area's fields) -> build specs; few distinct keys occur
+_BUILD_LISTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Spec, ...]] = {}
+_FIELD_CAPS = (D.FIELDS_PER_AREA,) * D.NUM_KINDS  # more than 3 of a kind never changes what can be built
 
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 
@@ -313,7 +314,7 @@ class BaliState(State):
         """Huts ``p`` can build in the area of ``kind`` (TAN-BUILD-03: the returned count is the field,
         TAN-BUILD-04: only a free field)."""
         stock = self.stocks[p]
-        key = (kind, tuple(min(c, D.FIELDS_PER_AREA) for c in stock), tuple(w < 0 for w in self.village[kind]))
+        key = (kind, tuple(map(min, stock, _FIELD_CAPS)), tuple(self.village[kind]))
         found = _BUILD_LISTS.get(key)
         if found is None:
             total = sum(stock)

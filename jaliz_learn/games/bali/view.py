@@ -17,6 +17,7 @@ of the state, and its costly pieces (tuples of tuples) are kept until the state 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from jaliz_learn.core.game import Observation
@@ -124,7 +125,7 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
         pub["altar_hidden"] = len(s.altar_hidden)
     if dirty & S.CH_STOCKS:
         pub["known_stocks"] = (tuple(map(tuple, s.stocks)) if not s.altar_hidden else
-                               tuple(tuple(a + b for a, b in zip(st, h)) for st, h in zip(s.stocks, s._hidden_rows)))
+                               tuple(tuple(map(add, st, h)) for st, h in zip(s.stocks, s._hidden_rows)))
         pub["stock_sizes"] = tuple(map(sum, s.stocks))
     if dirty & S.CH_DISPLAYS:
         pub["displays"] = tuple(map(tuple, s.displays))
