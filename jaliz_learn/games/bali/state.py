@@ -108,7 +108,11 @@ def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spe
 
 #: (kind, stock capped at 3 per kind, owners of the area's fields) -> build specs; few distinct keys occur
 _BUILD_LISTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Spec, ...]] = {}
-_FIELD_CAPS = (D.FIELDS_PER_AREA,) * D.NUM_KINDS  # more than 3 of a kind never changes what can be built
+_FIELD_CAPS = (D.FIELDS_PER_AREA,) * D.NUM_KINDS
+#: (card plays, capped stock, village owners) -> phase-2 options with huts to build (Village of Tani)
+_TANI_OPTIONS: dict[Any, tuple[Spec, ...]] = {}
+#: the caches keyed by village owners grow with every game played; they are emptied past this size
+_CACHE_LIMIT = 100_000  # more than 3 of a kind never changes what can be built
 
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 
@@ -295,13 +299,19 @@ class BaliState(State):
         hand = self.hands[p]
         plays = card_plays(tuple(hand), min(self.stones[p], D.SHRINE_COST))
         if self.tani and self.huts[p]:
-            out: list[Spec] = []
-            for card, specs in plays:
-                out.extend(specs)
-                if card >= D.FARMER_BASE:
-                    out.extend(self._builds(p, card - D.FARMER_BASE))
-            if out:
-                return tuple(out)
+            key = (plays, tuple(map(min, self.stocks[p], _FIELD_CAPS)), tuple(map(tuple, self.village)))
+            found = _TANI_OPTIONS.get(key)
+            if found is None:
+                out: list[Spec] = []
+                for card, specs in plays:
+                    out.extend(specs)
+                    if card >= D.FARMER_BASE:
+                        out.extend(self._builds(p, card - D.FARMER_BASE))
+                if len(_TANI_OPTIONS) > _CACHE_LIMIT:
+                    _TANI_OPTIONS.clear()
+                found = _TANI_OPTIONS[key] = tuple(out)
+            if found:
+                return found
         else:
             flat = _FLAT_PLAYS.get(plays)
             if flat is None:
@@ -322,6 +332,8 @@ class BaliState(State):
             for f, owner in enumerate(self.village[kind]):
                 if owner < 0 and f + 1 <= total:
                     out.extend(build_spec(kind, ms) for ms in multisets(stock, f + 1))
+            if len(_BUILD_LISTS) > _CACHE_LIMIT:
+                _BUILD_LISTS.clear()
             found = _BUILD_LISTS[key] = tuple(out)
         return found
 
