@@ -140,10 +140,10 @@ def _bench_tables(args: argparse.Namespace) -> int:
         sections.append(("Copies", report.copies_table(games, rounds=args.rounds, seconds=args.slice)))
     if args.strength:
         matches = 12 if args.games is None else args.games
-        if matches < 1 or args.iterations < 1:
-            raise UsageError("--games and --iterations must be at least 1")
+        if matches < 1 or args.iterations < 1 or args.reuse < 1:
+            raise UsageError("--games, --iterations and --reuse must be at least 1")
         sections.append(("Search-bot strength", report.strength_table(
-            games, matches=matches, iterations=args.iterations, seed=args.seed,
+            games, matches=matches, iterations=args.iterations, seed=args.seed, reuse=args.reuse,
             rollout_depth=None if args.rollout_depth < 0 else args.rollout_depth)))
     for title, lines in sections:
         print(f"\n## {title}\n", flush=True)
@@ -304,6 +304,8 @@ def board_notebook(args: argparse.Namespace) -> dict[str, Any]:
     if args.bots:
         wanted["bots"] = args.bots
     params = inspect.signature(cls).parameters
+    if "tani" in params:  # BaliBoard plays Village of Tani with tani=True
+        wanted["tani"] = args.game == "bali-tani"
     kwargs = {k: v for k, v in wanted.items() if k in params and (v is not None or k == "human")}
     load_game(args.game).initial_state(num_players=args.players, seed=args.seed)  # bad counts: a clear error now
     call = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
@@ -386,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--slice", type=float, default=0.3, help="seconds per timing slice (--peer, --copies)")
     p.add_argument("--iterations", type=int, default=40, help="ISMCTS iterations per decision (--strength)")
     p.add_argument("--rollout-depth", type=int, default=20, help="ISMCTS rollout cut-off (-1: play to the end)")
+    p.add_argument("--reuse", type=int, default=1, help="ISMCTS iterations per sampled state (--strength)")
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("sweep", help="play many random games at every player count and report errors")
     common(p)

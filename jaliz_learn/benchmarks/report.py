@@ -76,12 +76,15 @@ def copies_table(games: Sequence[str], *, rounds: int = 7, seconds: float = 0.3)
 
 
 def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heuristic", "random"), matches: int = 12,
-                   iterations: int = 40, rollout_depth: int | None = 20, seed: int = 0) -> Iterator[str]:
+                   iterations: int = 40, rollout_depth: int | None = 20, reuse: int = 1,
+                   seed: int = 0) -> Iterator[str]:
     """Win rate of one ISMCTS bot against the others, seat-rotated, with a Wilson 95% interval."""
     depth = f"at most {rollout_depth}" if rollout_depth is not None else "all remaining"
-    yield (f"one ISMCTS bot ({iterations} iterations per decision; the game's own bot as prior and in rollouts of "
-           f"{depth} decisions) against the others, seats rotated, {matches} games per line (rounded up to full "
-           f"rotations), seed {seed}; ms/decision: mean time of the search bot's decisions, forced ones included")
+    reused = f", each sampled state used for {reuse} iterations" if reuse > 1 else ""
+    yield (f"one ISMCTS bot ({iterations} iterations per decision{reused}; the game's own bot as prior and in "
+           f"rollouts of {depth} decisions) against the others, seats rotated, {matches} games per line (rounded up "
+           f"to full rotations), seed {seed}; ms/decision: mean time of the search bot's decisions, forced ones "
+           f"included")
     yield ""
     yield ("| game | players | opponents | games | wins | win rate | Wilson 95% | equal share | beats them "
            "| ms/decision |")
@@ -90,7 +93,7 @@ def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heurist
         for opp in opponents:
             try:
                 r = search_strength(name, opp, games=matches, iterations=iterations, rollout_depth=rollout_depth,
-                                    seed=seed)
+                                    reuse=reuse, seed=seed)
             except NotImplementedError as exc:
                 yield f"| {name} | | {opp} | | | | | | n/a: {exc} | |"
                 break

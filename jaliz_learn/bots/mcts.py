@@ -54,7 +54,7 @@ from .base import BaseBot, make_bot, rule_based_bot
 class _Node:
     """One edge of the shared tree: the action that leads here and who chose it."""
 
-    __slots__ = ("mover", "children", "visits", "avail", "total", "preferred", "consulted")
+    __slots__ = ("mover", "children", "visits", "avail", "total", "squares", "preferred", "consulted")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -62,6 +62,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.squares = 0.0  # sum of squared rewards (for the confidence test of _best)
         self.preferred: Any = None  # the prior bot's choice at this node (first determinisation that reached it)
         self.consulted = False
 
@@ -80,7 +81,8 @@ class ISMCTSBot(BaseBot):
     ``rollout_depth``: decisions played after the tree before the standings are read (``None``: to the
     end). ``score_weight``: share of the reward given by the normalised score rather than the win.
     ``reuse``: iterations per sampled state (each plays a clone with a fresh generator), for games whose
-    ``sample_state`` costs much more than a ``clone()``.
+    ``sample_state`` costs much more than a ``clone()``. ``overrule``: how many standard errors better
+    the most visited action must look to replace the prior's choice at the root (0: always take it).
     """
 
     name = "mcts"
@@ -89,7 +91,8 @@ class ISMCTSBot(BaseBot):
                  game: Game | str | None = None, exploration: float = 0.7, max_width: int = 48, head: int = 8,
                  widening: float = 2.0, prior: str | Callable[[int], Any] | None = "auto",
                  prior_weight: float = 1.0, rollout: str | Callable[[int], Any] = "auto",
-                 rollout_depth: int | None = 20, score_weight: float = 0.25, reuse: int = 1) -> None:
+                 rollout_depth: int | None = 20, score_weight: float = 0.25, reuse: int = 1,
+                 overrule: float = 1.0) -> None:
         super().__init__(seed)
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidOption(f"iterations must be a positive integer, got {iterations!r}")
@@ -102,6 +105,7 @@ class ISMCTSBot(BaseBot):
         if isinstance(reuse, bool) or not isinstance(reuse, int) or reuse < 1:
             raise InvalidOption(f"reuse must be a positive integer, got {reuse!r}")
         self.reuse = reuse
+        self.overrule = overrule
         self.iterations = iterations
         self.seconds = seconds
         self._game: Game | None = load_game(game) if isinstance(game, str) else game
@@ -192,8 +196,10 @@ class ISMCTSBot(BaseBot):
         rewards = self._rewards(state)
         root.visits += 1
         for nd in path[1:]:
+            r = rewards[nd.mover]
             nd.visits += 1
-            nd.total += rewards[nd.mover]
+            nd.total += r
+            nd.squares += r * r
 
     def _candidates(self, node: _Node, legal: Sequence[Any]) -> tuple[list[Any], list[Any]]:
         """(actions of existing children legal here, legal actions to add as new children, best first)."""
@@ -263,13 +269,27 @@ class ISMCTSBot(BaseBot):
         return out
 
     def _best(self, root: _Node, legal_actions: Sequence[Any]) -> Any:
-        """The most visited root action (ties: the higher mean) that is legal in the real game."""
+        """The most visited root action (ties: the higher mean) that is legal in the real game.
+
+        When it is not the prior's choice, it must also be better by ``overrule`` standard errors of the
+        difference of the two mean rewards; otherwise the prior's choice stands (a small, noisy search
+        should not make a good rule-based bot worse).
+        """
         ranked = sorted(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total / max(1, kv[1].visits)),
                         reverse=True)
-        for action, _ in ranked:
-            if action in legal_actions:
-                return action
-        return legal_actions[self.rng.randrange(len(legal_actions))]
+        top = next(((a, nd) for a, nd in ranked if a in legal_actions), None)
+        if top is None:
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        pref = root.preferred
+        prior = root.children.get(pref) if pref is not None else None
+        if prior is None or top[1] is prior or not self.overrule or pref not in legal_actions:
+            return top[0]
+        alt = top[1]
+        if prior.visits < 2 or alt.visits < 2:
+            return pref if prior.visits else top[0]
+        diff = alt.total / alt.visits - prior.total / prior.visits
+        se = math.sqrt(_variance(alt) / alt.visits + _variance(prior) / prior.visits)
+        return top[0] if diff > self.overrule * se else pref
 
     # ---- helpers -------------------------------------------------------------------------------
     def _game_for(self, observation: Any) -> Game:
@@ -304,6 +324,13 @@ class ISMCTSBot(BaseBot):
                 return legal[0]  # type: ignore[no-any-return]
             return bots[p].act(state.observation(p), legal)  # type: ignore[no-any-return]
         return policy
+
+
+def _variance(node: _Node) -> float:
+    """Sample variance of a node's rewards (at least a small floor, so two equal rewards are not certainty)."""
+    n = node.visits
+    mean = node.total / n
+    return max((node.squares - n * mean * mean) / (n - 1), 0.01)
 
 
 #: The name the issue asked for; the class says which kind of MCTS it is.
