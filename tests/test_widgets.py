@@ -29,6 +29,7 @@ from jaliz_learn.widgets import (  # noqa: E402
 
 import jaliz_learn  # noqa: E402
 from jaliz_learn.bots import RandomBot, make_bot  # noqa: E402
+from jaliz_learn.core.registry import REGISTRY  # noqa: E402
 from jaliz_learn.games.nizam.actions import EndTurn, Move, Score  # noqa: E402
 
 
@@ -493,6 +494,11 @@ def test_board_command_writes_a_page_width_board_notebook(tmp_path, capsys, game
     brd = namespace["board"]
     assert type(brd).__name__ == cls and brd.game.name == game and brd.state.num_players == players
     assert brd.canvas.layout.width == "100%" and brd.human is None and brd.state.is_over()  # watch mode, speed 0.3
+    if game == "jaliz":  # every registered game has a board; Village of Tani is BaliBoard(tani=True)
+        for other in REGISTRY:
+            assert main(["board", other, "--write", str(path)]) == 0, other
+            cell = json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"]
+            assert f"game={other!r}" in cell or ("tani=True" in cell) == (other == "bali-tani"), cell
     assert main(["board", "no-such-game", "--write", str(path)]) == 2
     assert main(["board", game, "--human", "x", "--write", str(path)]) == 2
     assert "error" in capsys.readouterr().err
