@@ -54,8 +54,9 @@ _INFO = GameInfo(
 class JungliLaGame(Game):
     """Jungli-La for 2-5 players.
 
-    ``state_from_json`` reads ``State.to_json()`` output exactly, or a shorter scenario
-    *position*: a dict where every key is optional except ``num_players`` (or ``players``)::
+    ``state_from_json`` reads ``State.to_json()`` output exactly (full, or ``compact=True`` without
+    the log and the history), or a shorter scenario *position*: a dict where every key is optional
+    except ``num_players`` (or ``players``); every field is checked (positions.py)::
 
         {"num_players": 2, "seed": 0,
          "track": ["A01", "A02", ...],              # default: the seeded setup
@@ -68,7 +69,10 @@ class JungliLaGame(Game):
 
     Without ``phase`` the position starts ``current``'s turn normally (a player at the Goal draws).
     With a phase, the dice and turn flags are taken as given (``goal_at_start`` defaults to
-    whether the current player is at the Goal).
+    whether the current player is at the Goal). Cards the players hold are taken off the seeded
+    track and Treasure deck when those are not given.
+
+    ``sample_state(observation, rng)`` deals what the observer cannot see (sampling.py).
     """
 
     info: ClassVar[GameInfo] = _INFO
