@@ -372,3 +372,23 @@ def test_reused_samples_are_cloned_not_shared():
     bot = ISMCTSBot(0, iterations=12, reuse=4, game=game)
     assert bot.act(st.observation(0), st.legal_actions()) in st.legal_actions()
     assert len(game.samples) == 3 and bot.last_iterations == 12
+
+
+class WrongCardBot:
+    """A bad prior: guesses a number that never scores."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+        return Guess((observation.card + 1) % CARDS)
+
+
+def test_the_search_overrules_a_bad_prior_only_on_evidence():
+    game = HiddenPickGame(width=10)
+    st = game.initial_state(num_players=2, seed=8)
+    obs, legal = st.observation(0), st.legal_actions()
+    searched = ISMCTSBot(2, iterations=300, game=game, prior=WrongCardBot).act(obs, legal)
+    assert searched.n % CARDS == obs.card  # the search found the scoring guess
+    stubborn = ISMCTSBot(2, iterations=300, game=game, prior=WrongCardBot, overrule=1e9).act(obs, legal)
+    assert stubborn == Guess((obs.card + 1) % CARDS)  # no evidence is enough: the prior's choice stands
