@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from jaliz_learn.games.jaliz.advanced_catalogue import ADVANCED
+from jaliz_learn.games.jaliz.advanced.catalogue import ADVANCED
 
 RULES = {r.id: r for r in ADVANCED}
 OUT = Path(__file__).resolve().parents[2] / "notebooks" / "03_jaliz_advanced.ipynb"

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from .actions import Accept, Buy, Claim, Done, Give, Harvest, Keep, Offer, Pass, Plant, Refuse
-from .advanced import JalizAdvancedState
-from .advanced_actions import Breed, CrowPick, DroughtOn, RainOn, Recycle, Shop, SnowOn
-from .advanced_game import JalizAdvancedGame
+from .advanced import Breed, CrowPick, DroughtOn, JalizAdvancedGame, JalizAdvancedState, RainOn, Recycle, Shop, SnowOn
 from .game import JalizGame
 from .observation import FarmView, JalizObservation, PlotView
 from .state import JalizState

@@ -17,11 +17,11 @@ from typing import Any
 from ...bots.base import BaseBot
 from ...core.actions import Action
 from .actions import Accept, Buy, Claim, Done, Give, Harvest, Keep, Offer, Pass, Plant, Refuse
-from .advanced_actions import Breed, CrowPick, DroughtOn, RainOn, Recycle, SnowOn
+from .advanced.actions import Breed, CrowPick, DroughtOn, RainOn, Recycle, SnowOn
 from .data import PRODUCTS, coins_for
 from .observation import JalizObservation
 
-#: Advanced-mode event decisions (jaliz_learn/games/jaliz/advanced.py).
+#: Advanced-mode event decisions (jaliz_learn/games/jaliz/advanced/state.py).
 EVENT_DECISIONS = frozenset(("crow", "gardener", "snow", "drought", "rain", "shop", "shop-reply", "recycle",
                              "breeding"))
 

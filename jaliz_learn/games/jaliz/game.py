@@ -14,8 +14,9 @@ from . import data as D
 from .actions import ACTION_TYPES, Offer, pname
 from .catalogue import RULES
 from .notation import parse
+from .observation import observe
 from .sampling import sample_position
-from .serialize import state_from_json
+from .serialize import state_from_json, state_to_json
 from .state import JalizState
 
 RULEBOOK = "../shared/seeds/000_43b9ec0148a55771.txt"
@@ -52,6 +53,10 @@ class JalizGame(Game):
     def initial_state(self, num_players: int | None = None, seed: int = 0) -> JalizState:
         n = self.resolve_num_players(num_players)
         return self.state_class(self, n, check_seed(seed))
+
+    #: The views of a state live here, not in the state: its observation and its JSON form.
+    observe = staticmethod(observe)
+    position_to_json = staticmethod(state_to_json)
 
     def _state_from_json(self, data: Mapping[str, Any]) -> JalizState:
         return state_from_json(self, dict(data))

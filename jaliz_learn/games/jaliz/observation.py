@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
 from .actions import Offer, pname
+from .params import GameParams
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import JalizState
@@ -56,19 +57,6 @@ class FarmView(NamedTuple):
     coin_cards: tuple[int, ...] = ()
     #: cards known to be in this hand (shown in an offer or proposal, traded in the open, recycled)
     known_hand: tuple[int, ...] = ()
-
-
-class GameParams(NamedTuple):
-    """The fixed parameters of a game (same for every observation of it)."""
-
-    mode: str
-    products: tuple[int, ...]
-    receive_count: int
-    fertilizer_price: int
-    offer_rounds: int
-    max_ask: int
-    deck_passes: int
-    credit_tokens: bool
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ jaliz_learn.core.errors.InvalidPosition: players[0].plots[0]: potato is not a pr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidNotation, InvalidPosition
@@ -36,7 +36,17 @@ from ...core.game import check_json_keys
 from ...core.rng import Rng
 from . import data as D
 from .actions import Offer
-from .notation import product
+from .checks import (
+    MAX_COUNT,
+    _short,
+    card,
+    cards,
+    check_bool,
+    check_int,
+    check_list,
+    check_object,
+    check_player,
+)
 from .offers import payment_problem, unsorted_field
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,10 +60,6 @@ STATE_KEYS = frozenset({"game", "options", "num_players", "seed", "players", "de
 PLAYER_KEYS = frozenset({"hand", "known", "plots", "coins", "tokens", "tractor", "third_plot", "bought_cards",
                          "spent_equipment"})
 SUPPLY_KEYS = frozenset({"third_plot", "tractor", "fertilizer"})
-#: Counts above this are refused outright (no Jaliz count comes near it).
-MAX_COUNT = 10**6
-
-
 def state_to_json(s: JalizState, compact: bool = False) -> dict[str, Any]:
     """Everything (``compact=False``) or the position only: no log and no history (like FEN next to PGN)."""
     out: dict[str, Any] = {
@@ -73,75 +79,6 @@ def state_to_json(s: JalizState, compact: bool = False) -> dict[str, Any]:
         out["history"] = [[p, a.to_json()] for p, a in s.history]
     out.update(s.extra_json())
     return out
-
-
-# ---------------------------------------------------------------------------------------- checks
-def check_int(value: Any, field: str, low: int = 0, high: int = MAX_COUNT) -> int:
-    """``value`` if it is an integer (not a bool) in ``[low, high]``, else :class:`InvalidPosition` naming ``field``."""
-    if type(value) is not int:
-        raise InvalidPosition(f"{field} must be an integer, got {_short(value)}")
-    if not low <= value <= high:
-        raise InvalidPosition(f"{field} must be between {low} and {high}, got {value}")
-    return value
-
-
-def check_bool(value: Any, field: str) -> bool:
-    if type(value) is not bool:
-        raise InvalidPosition(f"{field} must be true or false, got {_short(value)}")
-    return value
-
-
-def check_list(value: Any, field: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise InvalidPosition(f"{field} must be a list, got {_short(value)}")
-    return value
-
-
-def check_object(value: Any, field: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise InvalidPosition(f"{field} must be an object, got {_short(value)}")
-    if keys is not None:
-        unknown = sorted(str(k) for k in value if k not in keys)
-        if unknown:
-            raise InvalidPosition(f"{field} has an unknown key {unknown[0]!r}; known keys: {', '.join(sorted(keys))}")
-    return value
-
-
-def check_player(value: Any, field: str, n: int) -> int:
-    return check_int(value, field, 0, n - 1)
-
-
-def card(value: Any, field: str, products: Sequence[int]) -> int:
-    """One product card (a number or a name) that belongs to this game."""
-    if type(value) is int and value in D.PRODUCTS:
-        c = value
-    elif isinstance(value, str) or type(value) is int:
-        try:
-            c = product(str(value))
-        except InvalidNotation as exc:
-            raise InvalidPosition(f"{field}: {exc}") from None
-    else:
-        raise InvalidPosition(f"{field}: a card is a product name or number, got {_short(value)}")
-    if c not in products:
-        raise InvalidPosition(f"{field}: {D.PRODUCTS[c].name} is not a product of the "
-                              f"{_players_for(products)}-player game")
-    return c
-
-
-def _players_for(products: Sequence[int]) -> str:
-    return "/".join(str(n) for n, (a, b, _) in D.SETUP_TABLE.items() if tuple(range(a, b + 1)) == tuple(products))
-
-
-def cards(value: Any, field: str, products: Sequence[int]) -> list[int]:
-    items = check_list(value, field)
-    if products and all(type(v) is int and v in products for v in items):
-        return list(items)  # the fast path: what to_json writes
-    return [card(v, f"{field}[{i}]", products) for i, v in enumerate(items)]
-
-
-def _short(value: object, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 # ---------------------------------------------------------------------------------------- reading

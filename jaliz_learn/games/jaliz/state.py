@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
@@ -43,8 +43,11 @@ from .actions import (
     pname,
 )
 from .legal import Spec, SpecActions, spec_of
-from .observation import GameParams, observe
 from .offers import OfferSpace, offer_problem
+from .params import GameParams
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import JalizGame
 
 # Phases (where the turn is); the decision kind is derived from the phase and pending plantings.
 PLANT_PHASE = "plant"
@@ -114,6 +117,8 @@ class Player:
 
 class JalizState(State):
     """A Jaliz position. Build one with ``load_game("jaliz").initial_state(num_players, seed)``."""
+
+    game: JalizGame
 
     def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, num_players, seed)
@@ -868,18 +873,15 @@ class JalizState(State):
 
     # --------------------------------------------------------- observation
     def observation(self, player: int | None) -> Any:
-        return observe(self, player)
+        """What ``player`` may see (built by the game's observer: the state knows nothing of its views)."""
+        return self.game.observe(self, player)
 
     def _repr_html_(self) -> str:
-        from .render import state_html
-
-        return state_html(self.observation(None))
+        return self.observation(None)._repr_html_()  # type: ignore[no-any-return]
 
     # ---------------------------------------------------------------- JSON
     def to_json(self, compact: bool = False) -> dict[str, Any]:
-        from .serialize import state_to_json
-
-        return state_to_json(self, compact)
+        return self.game.position_to_json(self, compact)
 
 
 def _card_list(counts: list[int]) -> list[int]:

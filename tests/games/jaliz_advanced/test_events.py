@@ -8,7 +8,7 @@ import pytest
 
 from jaliz_learn import RuleViolation, WrongPhase
 from jaliz_learn.games.jaliz import Pass, Shop
-from jaliz_learn.games.jaliz.advanced_actions import ShopSpace
+from jaliz_learn.games.jaliz.advanced.actions import ShopSpace
 
 from .helpers import do, event_position, legal_texts, position
 

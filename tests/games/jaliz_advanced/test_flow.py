@@ -219,7 +219,7 @@ def test_every_jadv_rule_is_cited_outside_the_catalogues():
     """Stricter than the conformance check: the catalogue files themselves do not count."""
     pkg = importlib.import_module("jaliz_learn.games.jaliz")
     source = "\n".join(p.read_text() for p in pathlib.Path(pkg.__file__).parent.rglob("*.py")
-                       if p.name not in ("catalogue.py", "advanced_catalogue.py"))
+                       if p.name != "catalogue.py")  # jaliz/ and jaliz/advanced/
     missing = [r.id for r in GAME.rules if r.id not in source]
     assert not missing, f"rule IDs never cited in the code: {missing}"
     assert set(jaliz_learn.load_game("jaliz").rules.ids) < set(GAME.rules.ids)

@@ -10,19 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...core.actions import Action
-from ...core.events import Event
-from ...core.game import GameInfo, OptionSpec
-from ...core.rules import RuleCatalogue
-from . import data as D
-from .actions import pname
-from .advanced import JalizAdvancedState
-from .advanced_actions import ADVANCED_ACTION_TYPES, parse_advanced
-from .advanced_catalogue import ADVANCED_RULES
-from .events_data import deck_from_option
-from .game import RULEBOOK, STANDARD_OPTIONS, JalizGame, describe
-from .notation import parse
-from .state import JalizState
+from ....core.actions import Action
+from ....core.events import Event
+from ....core.game import GameInfo, OptionSpec
+from ....core.rules import RuleCatalogue
+from .. import data as D
+from ..actions import pname
+from ..events_data import deck_from_option
+from ..game import RULEBOOK, STANDARD_OPTIONS, JalizGame, describe
+from ..notation import parse
+from ..state import JalizState
+from .actions import ADVANCED_ACTION_TYPES, parse_advanced
+from .catalogue import ADVANCED_RULES
+from .state import JalizAdvancedState
 
 ADVANCED_OPTIONS = STANDARD_OPTIONS + (
     OptionSpec("event_deck", "proposed",
@@ -64,6 +64,11 @@ class JalizAdvancedGame(JalizGame):
 
     def describe_event(self, event: Event, viewer: int | None = None) -> str:
         return describe_advanced(event, viewer)
+
+
+# Its public home is the subpackage (re-exported there, and from jaliz_learn.games.jaliz): advanced mode is the
+# whole jaliz package (every standard rule) plus this subpackage, which is where tools look for its code.
+JalizAdvancedGame.__module__ = "jaliz_learn.games.jaliz.advanced"
 
 
 def _items(cards: Any, tokens: Any) -> str:

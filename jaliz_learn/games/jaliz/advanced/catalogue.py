@@ -12,8 +12,8 @@ True
 
 from __future__ import annotations
 
-from ...core.rules import Rule, RuleCatalogue
-from .catalogue import RULINGS, STANDARD_RULES
+from ....core.rules import Rule, RuleCatalogue
+from ..catalogue import RULINGS, STANDARD_RULES
 
 R = Rule
 S = "Advanced Mode"

@@ -30,13 +30,17 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.actions import Action
-from ...core.errors import IllegalAction, InvalidNotation, InvalidOption, InvalidPosition, RuleViolation, WrongPhase
-from ...core.game import State
-from ...core.legal import LazyActions
-from ...core.rng import Rng
-from .actions import Accept, Buy, Harvest, Pass, Plant, Refuse, pname
-from .advanced_actions import (
+from ....core.actions import Action
+from ....core.errors import IllegalAction, InvalidNotation, InvalidOption, InvalidPosition, RuleViolation, WrongPhase
+from ....core.game import State
+from ....core.legal import LazyActions
+from ....core.rng import Rng
+from ..actions import Accept, Buy, Harvest, Pass, Plant, Refuse, pname
+from ..checks import MAX_COUNT, card, check_int, check_list, check_object
+from ..events_data import EVENTS, deck_list, event_name
+from ..legal import Spec
+from ..state import JalizState, _forget
+from .actions import (
     Breed,
     CrowPick,
     DroughtOn,
@@ -47,10 +51,6 @@ from .advanced_actions import (
     SnowOn,
     shop_shape_problem,
 )
-from .events_data import EVENTS, deck_list, event_name
-from .legal import Spec
-from .serialize import MAX_COUNT, card, check_int, check_list, check_object
-from .state import JalizState, _forget
 
 START_SEAT = 0          # JAL-R-START: seat 0 starts, so a round begins with seat 0's turn (JADV-R-ROUND)
 MODEL_FARMER_MIN = 3    # sourced: "at least 3 cards" on one plot (JADV-MODEL-01)

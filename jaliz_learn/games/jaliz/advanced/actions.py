@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...core.actions import Action
-from ...core.errors import InvalidNotation
-from ...core.legal import LazyActions
-from .actions import ACTION_TYPES, pname
-from .notation import USAGE, product
-from .offers import ask_options, decode_multiset, decode_subset, hand_radix, payment_problem, unsorted_field
+from ....core.actions import Action
+from ....core.errors import InvalidNotation
+from ....core.legal import LazyActions
+from ..actions import ACTION_TYPES, pname
+from ..notation import USAGE, product
+from ..offers import ask_options, decode_multiset, decode_subset, hand_radix, payment_problem, unsorted_field
 
 
 @dataclass(frozen=True, slots=True)
