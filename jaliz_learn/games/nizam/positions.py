@@ -41,7 +41,7 @@ MAX_LETTERS = len(KINDS) * COPIES_PER_KIND
 
 _SAVED_KEYS = frozenset({"format", "game", "num_players", "seed", "rng", "log", "turn", "history", "board", "hands",
                          "deck", "discard", "current", "first_player", "moves_made", "runouts", "idle_draws",
-                         "out_of_play", "over"})
+                         "out_of_play", "deck_public", "over"})
 _NIZAM_SAVED = frozenset({"points", "start_sigs", "changed"})
 _PEARL_SAVED = frozenset({"tasks", "completed", "max_rounds"})
 _POSITION_KEYS = frozenset({"board", "hands", "players", "deck", "discard", "current", "runouts", "turn",
@@ -149,6 +149,7 @@ def _read_saved(game: _BoardGame, data: Mapping[str, Any]) -> BaseState:
     st.first_player = r.integer(data["first_player"], "first_player", 0, n - 1)
     st.idle_draws = r.integer(data.get("idle_draws", 0), "idle_draws", 0, MAX_COUNT if game.pearl else n)
     st.out_of_play = "".join(sorted(r.letters(data.get("out_of_play", ""), "out_of_play")))
+    st.deck_public = r.flag(data.get("deck_public", False), "deck_public")
     if isinstance(st, PearlState):
         st.max_rounds = _max_rounds(r, game, data["max_rounds"])
         _read_tasks(r, st, data["tasks"], data["completed"])

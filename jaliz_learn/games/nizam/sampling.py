@@ -2,11 +2,12 @@
 
 Everything an observation shows is kept: the board, the observer's hand, every hand size, the deck
 size, the face-up discard pile, scores or completed-task piles, the turn in progress and who decides.
-What the observer cannot see, the other hands and the deck order, is dealt uniformly at random
-from the cards the observer has not seen. The task decks of Pearl of the East are not hidden in
-effect: each player owns one task card of each kind, so a task deck holds the kinds its owner has not
-completed. docs/PROTOCOL.md ("Sampling hidden information: Nizam and Pearl of the East") lists what
-the sampler does not use.
+What the observer cannot see, the other hands and the deck order, is dealt uniformly at random from
+the cards the observer has not seen; while the deck's content is public (``deck_cards``: after a
+reshuffle of the face-up discard pile and before the next draw) only its order is re-dealt. The task
+decks of Pearl of the East are not hidden in effect: each player owns one task card of each kind, so
+a task deck holds the kinds its owner has not completed. docs/PROTOCOL.md ("Sampling hidden
+information: Nizam and Pearl of the East") lists what the sampler does not use.
 
 >>> import jaliz_learn
 >>> game = jaliz_learn.load_game("nizam")
@@ -79,9 +80,19 @@ def sample_state(game: _BoardGame, obs: object, rng: Rng | int) -> BaseState:
             st.changed = [name in obs.changed_lines for name in B.LINE_NAMES]
         else:
             st.start_sigs = [""] * (2 * SIDE)
+    deck: list[str] = []
+    if obs.deck_cards:
+        # the deck's content is public (reshuffled from the face-up discard pile, no draw since): only its
+        # order is hidden, and the hidden hands hold the other unseen cards
+        if len(obs.deck_cards) != obs.deck_size:
+            raise InvalidPosition(f"deck_cards lists {len(obs.deck_cards)} cards for a deck of {obs.deck_size}")
+        deck = list(obs.deck_cards)
+        for c in deck:
+            unseen[c] -= 1
+        st.deck_public = True
     pool = [k for k in KINDS for _ in range(unseen[k])]
     hidden_hands = [q for q in range(n) if q != obs.player]
-    slots = sum(obs.hand_sizes[q] for q in hidden_hands) + obs.deck_size
+    slots = sum(obs.hand_sizes[q] for q in hidden_hands) + obs.deck_size - len(deck)
     if min(unseen.values()) < 0 or len(pool) != slots:
         raise InvalidPosition(f"the observation does not add up: {len(pool)} unseen cards for {slots} hidden places")
     # a uniform shuffle of the unseen cards, cut into the hidden hands and the deck
@@ -95,7 +106,11 @@ def sample_state(game: _BoardGame, obs: object, rng: Rng | int) -> BaseState:
             hands[q][c] += 1
         at += obs.hand_sizes[q]
     st.hands = hands
-    st.deck = pool[at:]
+    if deck:
+        source.shuffle(deck)
+        st.deck = deck
+    else:
+        st.deck = pool[at:]
     return st
 
 

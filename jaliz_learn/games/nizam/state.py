@@ -139,6 +139,9 @@ class BaseState(State):
         self.idle_draws = 0
         #: Cards a scenario position left out of play, as sorted letters (public; "" in a real game).
         self.out_of_play = ""
+        #: Is the deck's content public? Yes from a reshuffle (the deck is the face-up discard pile) until a
+        #: draw takes a card from it unseen; refills are made face up, so they keep it known.
+        self.deck_public = False
         self.over = False
         self.hand_limit: int | None = None
         self._clear_caches()
@@ -313,7 +316,7 @@ class BaseState(State):
 
     def _draw_action(self, player: int) -> None:
         """NIZ-DRAW-01 / PRL-DRAW-01: take the top three cards; the turn passes."""
-        cards = self.take_cards(DRAW_COUNT)
+        cards = self.take_cards(DRAW_COUNT, secret=True)
         hand = self.hands[player]
         for c in cards:
             hand[c] += 1
@@ -345,14 +348,15 @@ class BaseState(State):
     def after_move(self, line: int) -> None:
         """Hook: called after each move's slide."""
 
-    def take_cards(self, count: int) -> list[str]:
+    def take_cards(self, count: int, secret: bool = False) -> list[str]:
         """Take up to ``count`` cards from the top of the deck, reshuffling as needed.
 
         NIZ-DRAW-02 / PRL-DRAW-02: when the deck runs out the discard pile is shuffled into a
         new deck. NIZ-END-02: the deck "runs out" when its last card is taken
         (counted once, even if the discard pile is empty then; Pearl counts the same way, for display).
         If the deck is empty and the
-        discard pile too, fewer cards are taken (NIZ-DRAW-03 / PRL-DRAW-03).
+        discard pile too, fewer cards are taken (NIZ-DRAW-03 / PRL-DRAW-03). ``secret``: a draw,
+        whose cards only the drawer sees (the deck's content is then no longer public).
         """
         deck = self.deck
         out = []
@@ -360,6 +364,8 @@ class BaseState(State):
             if not deck and not self.reshuffle():
                 break
             out.append(deck.pop())
+            if secret:
+                self.deck_public = False
             if not deck:
                 self.runouts += 1
                 self.log.add("deck-out", None, {"times": self.runouts})
@@ -373,6 +379,7 @@ class BaseState(State):
             return False
         self.rng.shuffle(cards)
         self.deck[:0] = cards
+        self.deck_public = True  # the deck was empty: it is now exactly the face-up discard pile
         self.discard = empty_counts()
         self.log.add("reshuffle", None, {"cards": len(cards)})
         return True
@@ -417,7 +424,8 @@ class BaseState(State):
                 "turn": self.log.turn, "is_over": over, "board": self.board_rows(),
                 "hand_sizes": tuple([sum(h.values()) for h in self.hands]), "deck_size": len(self.deck),
                 "discard": counts_text(self.discard), "deck_runouts": self.runouts, "moves_made": self.moves_made,
-                "out_of_play": self.out_of_play}
+                "out_of_play": self.out_of_play,
+                "deck_cards": "".join(sorted(self.deck)) if self.deck_public else ""}
 
     def board_rows(self) -> tuple[str, ...]:
         b = "".join(self.board)
@@ -460,6 +468,7 @@ class BaseState(State):
             "runouts": self.runouts,
             "idle_draws": self.idle_draws,
             "out_of_play": self.out_of_play,
+            "deck_public": self.deck_public,
             "over": self.over,
         })
         return out

@@ -41,7 +41,9 @@ class NizamObservation(Observation):
     ``start_combinations`` gives each line's combination (e.g. ``"A3"``) at the start of the
     turn, in the order r1..r5, c1..c5 (empty while no move has been made). ``out_of_play`` lists the
     cards a scenario position left out of the game (empty in a game set up by the rules);
-    ``idle_draws`` counts the draws in a row that found no card (NIZ-END-05).
+    ``idle_draws`` counts the draws in a row that found no card (NIZ-END-05). ``deck_cards`` lists the
+    deck's cards (sorted) while they are public: from a reshuffle of the face-up discard pile until a draw
+    takes one unseen (NIZ-DRAW-02); else it is empty.
     """
 
     board: tuple[str, ...]
@@ -58,6 +60,7 @@ class NizamObservation(Observation):
     hand_limit: int | None
     out_of_play: str = ""
     idle_draws: int = 0
+    deck_cards: str = ""
 
     def _repr_svg_(self) -> str:
         # the picture module draws the board (same layout as the live board); imported here so the
@@ -78,7 +81,7 @@ class PearlObservation(Observation):
 
     ``completed`` holds each player's face-up completed-task pile, bottom to top; the last
     letter is the top card that blocks opponents (PRL-TASK-05). ``tasks_left`` are the sizes
-    of the face-down task decks. ``out_of_play``: as in :class:`NizamObservation`.
+    of the face-down task decks. ``out_of_play`` and ``deck_cards``: as in :class:`NizamObservation`.
     """
 
     board: tuple[str, ...]
@@ -93,6 +96,7 @@ class PearlObservation(Observation):
     max_rounds: int
     moves_made: int
     out_of_play: str = ""
+    deck_cards: str = ""
 
     def _repr_svg_(self) -> str:
         # the picture module draws the board (same layout as the live board); imported here so the

@@ -135,3 +135,58 @@ def test_a_finished_game_samples_into_a_finished_state(name, players):
         assert sampled.scores() == state.scores()
         again = state.game.state_from_json(json.loads(json.dumps(sampled.to_json())))
         assert again.to_json() == sampled.to_json()
+
+
+def reshuffled_state(name, players, seed):
+    """A random game right after a reshuffle, before anybody drew from the new deck (the first seed from ``seed``)."""
+    game = jaliz_learn.load_game(name)
+    for s in range(seed, seed + 50):
+        state = game.initial_state(num_players=players, seed=s)
+        rng = Rng(s)
+        while not state.is_over():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            if state.deck_public and len(state.deck) > 6 and state.decision() == "draw-or-move":
+                return state
+    pytest.fail("no reshuffle without a draw after it in 50 games")  # pragma: no cover
+
+
+@pytest.mark.rules("NIZ-DRAW-02", "PRL-DRAW-02")
+@pytest.mark.parametrize(("name", "players"), [("nizam", 3), ("pearl-of-the-east", 2)])
+def test_a_reshuffled_deck_is_public_until_the_next_draw(name, players):
+    state = reshuffled_state(name, players, seed=6)
+    obs = state.observation(state.current_player())
+    assert obs.deck_cards == "".join(sorted(state.deck)) and obs.deck_size == len(state.deck)
+    assert state.observation(None).deck_cards == obs.deck_cards, "the content is public, not the order"
+    back = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert back.observation(None) == state.observation(None)
+    drawn = state.clone()
+    drawn.apply("draw")
+    assert not drawn.deck_public and drawn.observation(None).deck_cards == ""
+
+
+@pytest.mark.parametrize(("name", "players"), [("nizam", 3), ("pearl-of-the-east", 2)])
+def test_sampling_keeps_a_public_deck_and_deals_the_rest_to_the_hands(name, players):
+    state = reshuffled_state(name, players, seed=6)
+    viewer = state.current_player()
+    obs = state.observation(viewer)
+    truth_hands = Counter()
+    for q in range(players):
+        if q != viewer:
+            truth_hands.update(state.hands[q])
+    in_hands = sum(truth_hands.values())
+    deck = Counter(state.deck)
+    samples = 2000
+    top, held = Counter(), Counter()
+    for s in range(samples):
+        sampled = state.game.sample_state(obs, Rng(50 + s))
+        assert Counter(sampled.deck) == deck, "the public deck content is kept"
+        assert sampled.observation(viewer) == obs
+        top[sampled.deck[-1]] += 1
+        for q in range(players):
+            if q != viewer:
+                held.update(sampled.hands[q])
+    expected_top = {k: samples * deck[k] / len(state.deck) for k in KINDS}
+    assert chi2(top, expected_top) < chi2_critical(sum(1 for e in expected_top.values() if e) - 1)
+    if in_hands:
+        assert all(held[k] == samples * truth_hands[k] for k in KINDS), "the hands hold exactly the other unseen cards"
