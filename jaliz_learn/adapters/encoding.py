@@ -57,6 +57,8 @@ class CompositeSpec:
     scalars: tuple[str, ...]
     starts: tuple[tuple[Any, ...], ...]
     parts: tuple[tuple[str, tuple[Any, ...]], ...]
+    #: The most elements one action can hold (from the game's card and token counts): bounds the sub-steps.
+    max_elements: int
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,8 @@ class ActionEncoding:
             self._finish[cspec.cls] = len(self._decode)
             self._decode.append(SubDecision(cspec.cls, "finish"))
         self.num_flat = sum(len(s.values) for s in self.flat)
+        #: The most ids one engine decision can take (start + adds + finish for a composite action).
+        self.max_steps_per_decision = max((2 + c.max_elements for c in self.composite), default=1)
 
     @property
     def num_distinct_actions(self) -> int:

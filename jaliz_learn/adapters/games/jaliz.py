@@ -54,15 +54,17 @@ def action_encoding(game: Game) -> ActionEncoding:
         FlatSpec(A.Keep, product_values(P)),
         FlatSpec(A.Give, product_values(P, players)),
     ]
+    # every card and credit token named in one offer is a different physical one: at most all of them
+    most = sum(p.copies for p in PRODUCTS.values()) + MAX_PLAYERS
     composite = [CompositeSpec(A.Offer, (), ((),), (("want", P), ("give", P), ("tokens", tuple(players)),
-                                                      ("ask", P)))]
+                                                      ("ask", P)), most)]
     if game.name == "jaliz-advanced":
         from ...games.jaliz import Breed, CrowPick, DroughtOn, RainOn, Recycle, Shop, SnowOn
 
         flat += [FlatSpec(cls, product_values(PLOTS)) for cls in (CrowPick, SnowOn, DroughtOn, RainOn)]
         flat += [FlatSpec(Breed, product_values(P)), FlatSpec(Recycle, product_values(P))]
         composite.append(CompositeSpec(Shop, ("to",), product_values(players), (
-            ("give", P), ("tokens", tuple(players)), ("ask", P), ("ask_tokens", tuple(players)))))
+            ("give", P), ("tokens", tuple(players)), ("ask", P), ("ask_tokens", tuple(players))), most))
     return ActionEncoding(game.name, flat, composite)
 
 
