@@ -490,20 +490,21 @@ def check_json_shape(data: Any, what: str = "position") -> None:
     seen = 0
     while stack:
         value, depth = stack.pop()
-        seen += 1
+        if isinstance(value, Mapping):
+            if any(type(k) is not str for k in value):
+                raise InvalidPosition(f"the {what} has a key that is not a string")
+            children: Any = value.values()
+        else:
+            children = value
+        seen += len(children)
         if seen > MAX_JSON_ITEMS:
             raise InvalidPosition(f"the {what} is too large (more than {MAX_JSON_ITEMS:,} values)")
-        if isinstance(value, Mapping):
-            children: Any = value.values()
-            if any(not isinstance(k, str) for k in value):
-                raise InvalidPosition(f"the {what} has a key that is not a string")
-        elif isinstance(value, list | tuple):
-            children = value
-        else:
-            continue
-        if depth >= MAX_JSON_DEPTH:
-            raise InvalidPosition(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
-        stack.extend((c, depth + 1) for c in children)
+        # only containers go on the stack: long lists of numbers (a generator's state) cost one pass in C
+        nested = [c for c in children if isinstance(c, Mapping | list | tuple)]
+        if nested:
+            if depth >= MAX_JSON_DEPTH:
+                raise InvalidPosition(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
+            stack.extend((c, depth + 1) for c in nested)
 
 
 def check_json_keys(data: Mapping[str, Any], required: Sequence[str], what: str) -> None:

@@ -24,32 +24,51 @@ T = TypeVar("T")
 class Rng:
     """A seeded, serialisable random generator (Mersenne Twister underneath)."""
 
-    __slots__ = ("_r", "seed")
+    __slots__ = ("_r", "seed", "_shared")
 
     def __init__(self, seed: int) -> None:
         self.seed = check_seed(seed)
         self._r = random.Random(seed)
+        self._shared = False
 
     def clone(self) -> Rng:
-        """An independent generator in exactly the same state (for ``State.clone``)."""
+        """An independent generator in exactly the same state (for ``State.clone``).
+
+        Copy-on-write: the two share the Mersenne Twister until one of them draws (copying its
+        625-word state costs as much as several random-play decisions, and a search tree clones
+        many states that never draw).
+
+        >>> a = Rng(3); b = a.clone()
+        >>> a.randrange(1000) == b.randrange(1000), a.randrange(1000) == Rng(3).clone().randrange(1000)
+        (True, False)
+        """
         other = Rng.__new__(Rng)
         other.seed = self.seed
-        other._r = random.Random()
-        other._r.setstate(self._r.getstate())
+        other._r = self._r
+        other._shared = self._shared = True
         return other
+
+    def _own(self) -> random.Random:
+        """The generator, copied first if it is still shared with a clone."""
+        if self._shared:
+            r = random.Random.__new__(random.Random)  # no seeding from the OS: the state is set next
+            r.setstate(self._r.getstate())
+            self._r = r
+            self._shared = False
+        return self._r
 
     def randrange(self, n: int) -> int:
         """A uniform integer in ``range(n)``."""
-        return self._r.randrange(n)
+        return (self._own() if self._shared else self._r).randrange(n)
 
     def random(self) -> float:
-        return self._r.random()
+        return (self._own() if self._shared else self._r).random()
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self._r.randrange(len(items))]
+        return items[(self._own() if self._shared else self._r).randrange(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        self._r.shuffle(items)
+        (self._own() if self._shared else self._r).shuffle(items)
 
     def fork(self, label: int) -> Rng:
         """A new independent generator derived from this one (e.g. one per bot)."""
@@ -65,21 +84,24 @@ class Rng:
         if not isinstance(data, dict) or type(data.get("seed")) is not int:
             raise InvalidPosition(f"the rng must be an object with an integer 'seed', got {_short(data)}")
         try:
-            rng = cls(data["seed"])
+            seed = check_seed(data["seed"])
         except InvalidOption as exc:
             raise InvalidPosition(f"the rng's {exc}") from None
         state = data.get("state")
-        if state is not None:
-            try:
-                version, internal, gauss = state
-                if (type(version) is not int or not isinstance(internal, list) or len(internal) != 625
-                        or any(type(x) is not int or not 0 <= x < 2**32 for x in internal[:624])
-                        or type(internal[624]) is not int or not 0 <= internal[624] <= 624
-                        or not (gauss is None or type(gauss) is float)):
-                    raise ValueError
-                rng._r.setstate((version, tuple(internal), gauss))
-            except (TypeError, ValueError):
-                raise InvalidPosition("the rng's 'state' is not a generator state written by to_json") from None
+        if state is None:
+            return cls(seed)
+        rng = cls.__new__(cls)  # the state is set below: no need to seed the generator first
+        rng.seed, rng._shared, rng._r = seed, False, random.Random.__new__(random.Random)
+        try:
+            version, internal, gauss = state
+            # checked with C-level passes (set, min, max): this runs for every position read back
+            if (type(version) is not int or not isinstance(internal, list) or len(internal) != 625
+                    or set(map(type, internal)) != {int} or min(internal) < 0 or max(internal[:624]) >= 2**32
+                    or internal[624] > 624 or not (gauss is None or type(gauss) is float)):
+                raise ValueError
+            rng._r.setstate((version, tuple(internal), gauss))
+        except (TypeError, ValueError):
+            raise InvalidPosition("the rng's 'state' is not a generator state written by to_json") from None
         return rng
 
     def __eq__(self, other: object) -> bool:
