@@ -682,7 +682,7 @@ class PearlState(BaseState):
 
     def _public(self) -> dict[str, Any]:
         pub = self._public_base()
-        pub.update(completed=tuple("".join(c) for c in self.completed), tasks_left=tuple(len(t) for t in self.tasks),
+        pub.update(completed=tuple(["".join(c) for c in self.completed]), tasks_left=tuple(map(len, self.tasks)),
                    round=(self.log.turn - 1) // self.num_players + 1, max_rounds=self.max_rounds)
         return pub
 
