@@ -109,6 +109,7 @@ def test_legal_actions_are_fresh_objects_that_a_bot_cannot_corrupt():
     s = new("bali-tani", 3, seed=6)
     legal = s.legal_actions()
     first = legal[0]
+    assert s.decision() == "play" and first.kind == "play"
     assert first is not s.legal_actions()[0] and first == s.legal_actions()[0]
     object.__setattr__(first, "card", "shrine")  # a hostile bot rewrites what it was given
     assert [str(a) for a in s.legal_actions()] == [str(a) for a in new("bali-tani", 3, seed=6).legal_actions()]
