@@ -30,7 +30,7 @@ from .core.game import State
 from .core.registry import list_games, load_game
 
 __all__ = ["SCENARIOS", "Scenario", "Shown", "Transcript", "board_text", "do", "games_table", "legal", "names",
-           "scenario", "show", "why_not"]
+           "num", "outcome_table", "pictures", "rule_box", "rules_table", "scenario", "show", "try_action", "why_not"]
 
 
 # ------------------------------------------------------------------ showing a position
@@ -233,6 +233,149 @@ def scenario(name: str, game: str = "jaliz", **options: Any) -> State:
     if name not in SCENARIOS:
         raise KeyError(f"no scenario {name!r}; scenarios: {', '.join(SCENARIOS)}")
     return load_game(game, **options).state_from_json(copy.deepcopy(dict(SCENARIOS[name].position)))
+
+
+# ------------------------------------------------------------------ learner-friendly output
+def num(value: Any) -> int | float:
+    """A score as a learner expects it: ``46.0`` -> ``46``; other numbers unchanged.
+
+    >>> num(46.0), num(2.5), num(3)
+    (46, 2.5, 3)
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value  # type: ignore[no-any-return]
+
+
+def outcome_table(outcome: Any, names: Sequence[str] | None = None, score: str = "score") -> Shown:
+    """An :class:`~jaliz_learn.Outcome` (or a match result) as a small table: rank, player, score, result.
+
+    ``names`` label the seats (default ``P0``, ``P1``...); ``score`` names the column (``"coins"``, ``"VP"``...).
+    Whole-number scores show without ``.0``.
+
+    >>> from jaliz_learn.core.game import Outcome
+    >>> print(outcome_table(Outcome((46.0, 0.0, 3.0), ((0,), (2,), (1,)), (0,)), ["Ana", "Bo", "Cy"], "coins"))
+    rank  player  coins  result
+       1  Ana        46  wins
+       2  Cy          3
+       3  Bo          0
+    """
+    outcome = getattr(outcome, "outcome", outcome)  # a MatchResult carries its Outcome
+    scores = [num(v) for v in outcome.scores]
+    labels = list(names) if names is not None else [f"P{i}" for i in range(len(scores))]
+    eliminated = set(getattr(outcome, "eliminated", ()))
+    rows: list[tuple[int, int]] = []
+    for rank, group in enumerate(outcome.ranking, start=1):
+        rows.extend((rank, p) for p in group)
+    seen = {p for _, p in rows}
+    rows.extend((len(outcome.ranking) + 1, p) for p in range(len(scores)) if p not in seen)
+
+    def result(p: int) -> str:
+        if p in outcome.winners:
+            return "wins (shared)" if len(outcome.winners) > 1 else "wins"
+        return "eliminated" if p in eliminated else ""
+
+    width = max([len("player")] + [len(str(x)) for x in labels])
+    swidth = max([len(score)] + [len(str(x)) for x in scores])
+    text = [f"rank  {'player':<{width}}  {score:>{swidth}}  result"]
+    text += [f"{rank:>4}  {labels[p]:<{width}}  {scores[p]!s:>{swidth}}  {result(p)}".rstrip() for rank, p in rows]
+    if not outcome.winners:
+        text.append("nobody wins")
+    cells = "".join(
+        f"<tr><td>{rank}</td><td>{escape(str(labels[p]))}</td><td style='text-align:right'>{scores[p]}</td>"
+        f"<td>{'<b>' + result(p) + '</b>' if p in outcome.winners else result(p)}</td></tr>" for rank, p in rows)
+    html = (f"<table><thead><tr><th>rank</th><th>player</th><th>{escape(score)}</th><th>result</th></tr></thead>"
+            f"<tbody>{cells}</tbody></table>" + ("" if outcome.winners else "<p>nobody wins</p>"))
+    return Shown(html, "\n".join(text))
+
+
+def rules_table(rules: Any, prefix: str = "", summary: str | None = None) -> Shown:
+    """A rule catalogue (or a game) as a collapsible HTML table; plain text is one short line per rule.
+
+    ``prefix`` keeps only the IDs that start with it (``"PRL-"``); rulings are marked.
+
+    >>> import jaliz_learn
+    >>> print(rules_table(jaliz_learn.load_game("nizam"), prefix="NIZ-END").text.splitlines()[0])
+    NIZ-END-01  End of the game: The game ends when the deck has run out as many times as there are players.
+    """
+    catalogue = getattr(rules, "rules", rules)
+    chosen = [r for r in catalogue if r.id.startswith(prefix)]
+    text = "\n".join(f"{r.id}  {r.title}: {r.text}" + ("  (ruling)" if r.status == "ruling" else "")
+                     for r in chosen)
+    body = "".join(
+        f"<tr><td style='white-space:nowrap;vertical-align:top'><code>{escape(r.id)}</code></td>"
+        f"<td style='text-align:left'><b>{escape(r.title)}</b>"
+        f"{' <i>(ruling)</i>' if r.status == 'ruling' else ''}"
+        f"{' <i>(reconstructed)</i>' if r.status == 'proposed' else ''}: {escape(r.text)}</td></tr>"
+        for r in chosen)
+    rulings = sum(1 for r in chosen if r.status == "ruling")
+    title = summary or f"{len(chosen)} rules of {getattr(catalogue, 'game', 'the game')} ({rulings} rulings)"
+    html = (f"<details><summary><b>{escape(title)}</b> (click to open)</summary>"
+            f"<table style='max-width:60em'><tbody>{body}</tbody></table></details>")
+    return Shown(html, text)
+
+
+def rule_box(rules: Any, rule_id: str) -> Shown:
+    """One rule as a short block: ID, title, status and text (rulings are marked as such)."""
+    catalogue = getattr(rules, "rules", rules)
+    r = catalogue[rule_id]
+    tag = {"ruling": " (ruling)", "proposed": " (reconstructed)"}.get(r.status, "")
+    text = f"{r.id}{tag} {r.title}: {r.text}"
+    html = (f"<div style='border-left:4px solid #888;padding-left:.6em'><code>{escape(r.id)}</code>{escape(tag)} "
+            f"<b>{escape(r.title)}</b>: {escape(r.text)}</div>")
+    return Shown(html, text)
+
+
+def try_action(state: State, action: Action | str) -> str:
+    """Apply ``action`` if legal; if not, return the refusal as one short line instead of a traceback.
+
+    The state is unchanged when the action is refused (the engine guarantees it).
+
+    >>> s = scenario("harvest")
+    >>> try_action(s, "harvest 2")  # doctest: +ELLIPSIS
+    'applied: harvest 2'
+    >>> try_action(s, "harvest 2")
+    'refused: JAL-HARVEST-04: plot 2 is empty; there is nothing to harvest'
+    """
+    try:
+        parsed = action if isinstance(action, Action) else state.game.parse_action(action, state)
+        state.apply(parsed)
+    except ValueError as exc:  # IllegalAction, InvalidNotation...: all ValueErrors with a short message
+        rule = getattr(exc, "rule", None)
+        reason = getattr(exc, "reason", None)
+        if rule and reason:
+            return f"refused: {rule}: {reason}"
+        return f"refused: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+    return f"applied: {parsed}"
+
+
+class _Pictures:
+    """Positions side by side (``before`` / ``after``); each must have ``_repr_svg_``."""
+
+    def __init__(self, items: Sequence[tuple[str, Any]], width: int) -> None:
+        self.items = list(items)
+        self.width = width
+
+    def _repr_html_(self) -> str:
+        cells = []
+        for label, item in self.items:
+            svg = item._repr_svg_()
+            cells.append(f"<div style='display:inline-block;vertical-align:top;margin-right:1em;width:{self.width}px'>"
+                         f"<div><b>{escape(label)}</b></div>"
+                         f"<div style='width:{self.width}px'>{svg}</div></div>")
+        return "<div>" + "".join(cells) + "</div>"
+
+    def __repr__(self) -> str:
+        return "  |  ".join(f"{label}: {type(item).__name__}" for label, item in self.items)
+
+
+def pictures(*items: tuple[str, Any], width: int = 320) -> _Pictures:
+    """Draw several positions side by side, e.g. ``pictures(("before", obs1), ("after", obs2))``.
+
+    Each item is a ``(label, position)`` pair where the position (state or observation) has ``_repr_svg_``.
+    The plain-text form names the pictures only, so nbval compares no drawing.
+    """
+    return _Pictures(items, width)
 
 
 # ------------------------------------------------------------------ games
