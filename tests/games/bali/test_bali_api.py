@@ -164,3 +164,21 @@ def test_declared_bounds_hold_and_the_legal_action_bound_is_reached():
             assert result.decisions <= info.max_decisions
             low, high = info.score_range
             assert all(low <= x <= high for x in result.scores)
+
+
+@pytest.mark.rules("BAL-TURN-01")
+def test_actions_built_from_specs_equal_constructed_ones():
+    import pickle
+
+    from jaliz_learn.games.bali.actions import make
+
+    s = new("bali-tani", 4, seed=3)
+    seen = 0
+    while not s.is_over():
+        for cls, args in s._legal or s.legal_actions()._specs:
+            made, built = make((cls, args)), cls(*args)
+            assert type(made) is cls and made == built and hash(made) == hash(built) and repr(made) == repr(built)
+            assert pickle.loads(pickle.dumps(made)) == built
+            seen += 1
+        s.apply(s.legal_actions()[seen % len(s.legal_actions())])
+    assert seen > 100
