@@ -226,7 +226,7 @@ def test_reference_bot_passes_everything():
     report = grade_bot(GAME, race.SmartBot, min_win_rate=0.6, legality_games=20, win_games=40, time_limit=0.5)
     assert report.passed, str(report)
     assert [i.name for i in report.items] == ["legal actions", "time per decision", "win rate"]
-    assert "All checks passed" in str(report) and "&#9989;" in report._repr_html_()
+    assert "All checks passed" in str(report) and ">PASS</span>" in report._repr_html_()
     assert list(report.to_dataframe()["passed"]) == [True, True, True]
 
 

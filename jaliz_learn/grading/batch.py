@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.errors import InvalidOption
 from ..tournament import describe_exception
+from .report import pass_fail_mark
 
 #: Columns of ``gradebook.csv``.
 COLUMNS = ["notebook", "passed", "checks_passed", "checks", "failed_checks", "first_problem", "seconds", "seed"]
@@ -135,7 +136,7 @@ def write_gradebook(rows: list[dict[str, Any]], reports: list[str], target: Path
     passed = sum(1 for r in rows if r["passed"])
     body = []
     for row, text in zip(rows, reports):
-        mark = "&#9989;" if row["passed"] else "&#10060;"
+        mark = pass_fail_mark(row["passed"])
         body.append(
             f"<tr><td>{mark}</td><td>{html.escape(row['notebook'])}</td>"
             f"<td>{row['checks_passed']}/{row['checks']}</td><td>{html.escape(row['first_problem'])}</td>"

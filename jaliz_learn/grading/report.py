@@ -80,7 +80,7 @@ class GradeReport:
     def _repr_html_(self) -> str:
         rows = []
         for i in self.items:
-            mark = "&#9989;" if i.passed else "&#10060;"
+            mark = pass_fail_mark(i.passed)
             hint = f"<br><i>Hint: {html.escape(i.hint)}</i>" if i.hint and not i.passed else ""
             rows.append(f"<tr><td>{mark}</td><td><b>{html.escape(i.name)}</b></td>"
                         f"<td style='text-align:left'>{html.escape(i.message)}{hint}</td></tr>")
@@ -135,3 +135,14 @@ def failure_hint(kind: str, reason: str, time_limit: float | None = None) -> str
         return ("return only actions taken from legal_actions. If you build an action yourself, check "
                 "`action in legal_actions` first and fall back to a legal one.")
     return ""
+
+
+def pass_fail_mark(passed: bool) -> str:
+    """A pass/fail badge as HTML: a word on a coloured background, no emoji font needed.
+
+    >>> pass_fail_mark(True).endswith(">PASS</span>"), "FAIL" in pass_fail_mark(False)
+    (True, True)
+    """
+    colour, word = ("#1a7f37", "PASS") if passed else ("#b3261e", "FAIL")  # both >= 4.5:1 against white text
+    return (f'<span class="jl-mark" style="background:{colour};color:#fff;padding:0 4px;border-radius:3px;'
+            f'font-weight:bold">{word}</span>')
