@@ -124,3 +124,11 @@ def test_cli_bad_bench_arguments(capsys, argv, message):
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
 
+
+
+def test_search_strength_reports_cpu_time_per_searched_decision():
+    try:
+        r = search_strength("nizam", "random", games=1, iterations=2, rollout_depth=2)
+    except NotImplementedError as exc:
+        pytest.skip(f"nizam cannot sample hidden information yet ({exc})")
+    assert r.cpu_ms > 0

@@ -42,9 +42,10 @@ class StrengthResult:
     wins: int
     ci_low: float
     ci_high: float
-    mean_ms: float  # mean time of one search-bot decision (forced decisions included)
+    mean_ms: float  # mean wall time of one search-bot decision (forced decisions included)
     max_ms: float
     failures: int
+    cpu_ms: float  # mean CPU time of one searched (not forced) decision: immune to other load on the machine
 
     @property
     def win_rate(self) -> float:
@@ -72,9 +73,16 @@ class _SearchFactory:
     def __init__(self, game: Game, **settings: Any) -> None:
         self.game = game
         self.settings = settings
+        self.made: list[ISMCTSBot] = []  # the bots built here (a serial tournament: this process)
 
     def __call__(self, seed: int) -> ISMCTSBot:
-        return ISMCTSBot(seed, game=self.game, **self.settings)
+        bot = ISMCTSBot(seed, game=self.game, **self.settings)
+        self.made.append(bot)
+        return bot
+
+    def cpu_ms(self) -> float:
+        decisions = sum(b.searched for b in self.made)
+        return 1000.0 * sum(b.cpu_seconds for b in self.made) / decisions if decisions else float("nan")
 
 
 class _NamedFactory:
@@ -96,10 +104,12 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     n = game.resolve_num_players(players)
     check_sampling(game, n)
     opp = heuristic_name(game_name) if opponent == "heuristic" else opponent
-    entries: list[Any] = [("mcts", _SearchFactory(game, iterations=iterations, **settings))]
+    search = _SearchFactory(game, iterations=iterations, **settings)
+    entries: list[Any] = [("mcts", search)]
     entries += [(opp, _NamedFactory(opp, game_name))] * (n - 1)
     # serial: one core, so the time per decision is comparable with the stated budget
     df = tournament(game, entries, games=games, seed=seed, num_players=n, executor=None)
     row = df.loc["mcts"]
     return StrengthResult(game_name, n, opp, iterations, int(row["games"]), int(row["wins"]), float(row["ci_low"]),
-                          float(row["ci_high"]), float(row["mean_ms"]), float(row["max_ms"]), int(row["failures"]))
+                          float(row["ci_high"]), float(row["mean_ms"]), float(row["max_ms"]), int(row["failures"]),
+                          search.cpu_ms())

@@ -120,6 +120,9 @@ class ISMCTSBot(BaseBot):
         self.score_weight = score_weight
         #: iterations run for the last decision (0 when the answer was forced); for tests and reports
         self.last_iterations = 0
+        #: decisions searched (not forced) and the CPU time they used, over the bot's life; for benchmarks
+        self.searched = 0
+        self.cpu_seconds = 0.0
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" + (f", seconds={self.seconds}" if self.seconds else "")
@@ -127,6 +130,15 @@ class ISMCTSBot(BaseBot):
 
     # ---- the bot protocol ------------------------------------------------------------------------
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        start = time.process_time()
+        try:
+            return self._act(observation, legal_actions)
+        finally:
+            if self.last_iterations:
+                self.searched += 1
+                self.cpu_seconds += time.process_time() - start
+
+    def _act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         n = len(legal_actions)
         if n == 0:
             raise InvalidOption("act() needs at least one legal action")
