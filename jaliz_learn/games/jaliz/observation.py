@@ -134,7 +134,8 @@ def farms(state: JalizState, cached: bool = True) -> tuple[FarmView, ...]:
     """Every player's public farm; the tuple itself is reused while no farm changed."""
     if cached and state._farms is not None:
         return state._farms  # type: ignore[no-any-return]
-    out = tuple([farm_view(state, p, cached) for p in range(state.num_players)])
+    views = state._farm_cache if cached else [None] * state.num_players
+    out = tuple([v if v is not None else farm_view(state, p, cached) for p, v in enumerate(views)])
     state._farms = out
     return out
 
@@ -146,7 +147,8 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
     cur = state.current_player()
     shared = {
         "game": state.game.name, "num_players": state.num_players, "current_player": cur,
-        "decision": state.decision(), "turn": state.log.turn, "is_over": state.phase == "game-over",
+        "decision": "place" if state.pending else state.phase, "turn": state.log.turn,
+        "is_over": state.phase == "game-over",
         "active_player": state.active, "phase": state.phase, "farms": farms(state, cached),
         "market": tuple(state.market),
         "offers": tuple([(b, Offer(o.want, o.give, o.tokens, o.ask)) for b, o in sorted(state.offers.items())])

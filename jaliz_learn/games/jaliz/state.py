@@ -565,8 +565,9 @@ class JalizState(State):
         """Cards a player has shown to be in hand (an offer's cards must be held): public knowledge from now on."""
         known = self.players[p].known
         for c in set(cards):
-            known[c] = max(known[c], cards.count(c))
-        self._touch(p)
+            if cards.count(c) > known[c]:
+                known[c] = cards.count(c)
+                self._touch(p)
 
     def _touch(self, *players: int) -> None:
         """Mark players whose farm, hand, coins or tokens changed (observation cache)."""
