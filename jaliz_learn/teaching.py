@@ -19,6 +19,7 @@ P0> harvest 1
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -359,7 +360,9 @@ class _Pictures:
     def _repr_html_(self) -> str:
         cells = []
         for label, item in self.items:
-            svg = item._repr_svg_()
+            # drop the drawing's own size so that it scales to the column (its viewBox keeps the proportions)
+            svg = re.sub(r"^(<svg[^>]*?) width=['\"][^'\"]*['\"] height=['\"][^'\"]*['\"]",
+                         r"\1 width='100%' style='height:auto'", item._repr_svg_(), count=1)
             cells.append(f"<div style='display:inline-block;vertical-align:top;margin-right:1em;width:{self.width}px'>"
                          f"<div><b>{escape(label)}</b></div>"
                          f"<div style='width:{self.width}px'>{svg}</div></div>")
@@ -369,7 +372,7 @@ class _Pictures:
         return "  |  ".join(f"{label}: {type(item).__name__}" for label, item in self.items)
 
 
-def pictures(*items: tuple[str, Any], width: int = 320) -> _Pictures:
+def pictures(*items: tuple[str, Any], width: int = 420) -> _Pictures:
     """Draw several positions side by side, e.g. ``pictures(("before", obs1), ("after", obs2))``.
 
     Each item is a ``(label, position)`` pair where the position (state or observation) has ``_repr_svg_``.

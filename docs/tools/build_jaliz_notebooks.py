@@ -241,7 +241,7 @@ import jaliz_learn
 from jaliz_learn.bots import RandomBot
 from jaliz_learn.games.jaliz import data
 from jaliz_learn.games.jaliz.bots import HeuristicJalizBot
-from jaliz_learn.teaching import SCENARIOS, do, legal, names, scenario, show, why_not
+from jaliz_learn.teaching import SCENARIOS, do, legal, names, outcome_table, scenario, show, why_not
 from jaliz_learn.widgets import JalizBoard, ReplayViewer
 
 game = jaliz_learn.load_game("jaliz")
@@ -681,7 +681,7 @@ pile. After the example, P0's five coins are three potato cards and two pea card
         code("""
 obs = s.observation(0)
 print("coins:", obs.my_farm.coins, "| burned pile:", names(obs.burned))
-print("coin cards:", names(s.players[0].coins))  # the state knows which cards; observations only count them
+print("my coin cards:", names(obs.my_farm.coin_cards))  # P0 sees its own coin cards; others see only the count
 """),
         rule("JAL-HARVEST-04", """
 A harvest takes the whole plot: the notation `harvest PLOT` has no count, so a partial harvest cannot even be
@@ -792,7 +792,7 @@ s = game.state_from_json({"num_players": 3, "phase": "final-plant", "deck_runs_o
                           "players": [{"hand": [], "plots": [["carrot", 5, True], ["peas", 3, False]], "coins": 2,
                                        "tractor": True, "tokens": [0, 1, 2]}, {"tokens": []}, {"tokens": []}]})
 do(s, "done", "done", "done")
-print(s.scores(), s.outcome())
+outcome_table(s.outcome(), score="points")
 """),
         rule("JAL-END-06", """
 First three players tie on 6 and the third plot decides; then three players tie on 6 with no third plot,
@@ -802,16 +802,19 @@ sharing the win."""),
 s = game.state_from_json({"num_players": 3, "phase": "final-plant", "deck_runs_out": 3, "ending": True,
                           "players": [{"hand": [], "coins": 4, "third_plot": True, "plots": [[None, 0]] * 3},
                                       {"hand": [], "coins": 6},
-                                      {"hand": [], "coins": 5, "tractor": True, "spent_equipment": 2}]})
+                                      {"hand": [], "coins": 5, "tractor": True}]})  # spent 2: derived
 do(s, "done", "done", "done")
-print("scores", s.scores(), "| winners", s.winners(), "(P0 bought a third plot)")
+print("P0 bought a third plot:")
+print(outcome_table(s.outcome(), score="points"))
 fert = [[None, 0, True], [None, 0, False]]  # a fertilizer on plot 1 (coins spent on equipment are derived)
 t = game.state_from_json({"num_players": 3, "phase": "final-plant", "deck_runs_out": 3, "ending": True,
                           "players": [{"hand": [], "coins": 5, "tractor": True, "plots": fert},
                                       {"hand": [], "coins": 6, "plots": fert},
                                       {"hand": [], "coins": 5, "tractor": True, "plots": fert}]})
 do(t, "done", "done", "done")
-print("scores", t.scores(), "| winners", t.winners(), "| ranking", t.outcome().ranking)
+print()
+print("No third plot; P0 and P2 spent 4 coins on equipment, P1 spent 2:")
+print(outcome_table(t.outcome(), score="points"))
 """),
         # ----------------------------------------------------------------------------------------- rulings
         md("""
@@ -853,7 +856,17 @@ do(s, "plant peas 1")
 print("max_ask =", game.options["max_ask"], "|", why_not(s, "offer tomato ask peas,peas,peas"))
 """),
         rule("JAL-R-GIFT", """
-The receiver's only choices are where to plant it (or to harvest or buy first)."""),
+**This is a ruling, and the rulebook's own text argues against it.** The rulebook says both "the player who
+receives the card must immediately plant it" (Market) and "if you cannot trade a card, and **no player accepts
+it as a gift**, you must take those two cards for yourself". The second sentence suggests a gift can be
+*declined*.
+
+* **Reading chosen (JAL-R-GIFT):** a gift is forced; the receiver must plant it (harvesting first if needed).
+  "No player accepts it" is read as "nobody trades for it", which is JAL-MARKET-07's fallback.
+* **Other reading:** the receiver may refuse the gift, and the card falls back to the active player.
+
+The engine follows the first reading (see `docs/RULINGS.md`). Below, P1's only choices are where to plant it
+(or to harvest or buy first): there is no `refuse`."""),
         code("""
 s = game.state_from_json(market)
 do(s, "plant peas 1", "pass", "pass", "give turnip to 1")
@@ -893,12 +906,23 @@ do(final, "plant carrot 1", "pass", "pass", "keep tomato", "plant tomato 2")
 print(final.decision(), "| ending:", final.observation(None).ending)
 """),
         rule("JAL-R-COINCAP", """
-Coins are the cards themselves. With fertilizer, 3 red peppers count as 4 (3 coins): all three cards
-become coins and none is burned."""),
+Coins are the cards themselves, so a harvest cannot pay more coins than it has cards. In standard mode a
+fertilizer adds one card to the count, and that never earns more coins than cards: 3 red peppers with
+fertilizer count as 4 and pay 3 coins, exactly the three cards (none is burned)."""),
         code("""
 s = game.state_from_json({"num_players": 4, "players": [
     {"hand": ["peas"], "plots": [["pepper", 3, True], [None, 0, False]]}, {}, {}, {}]})
 do(s, "harvest 1")
+"""),
+        md("""
+The cap only bites when bonuses add up, which needs the advanced mode (notebook 03). There, one pea with a
+fertilizer *and* the Breeding event on peas counts as 3 peas. The meter pays 2 coins for 3 peas, but only 1
+card was harvested, so the harvest pays **1 coin**: the cap is reached."""),
+        code("""
+advanced = jaliz_learn.load_game("jaliz-advanced")
+s = advanced.state_from_json({"num_players": 3, "events": {"breeding": "peas"},
+                              "players": [{"hand": ["peas"], "plots": [["peas", 1, True], [None, 0, False]]}, {}, {}]})
+do(s, "harvest 1")  # counts 3 -> the meter says 2 coins, the cap pays 1
 """),
         rule("JAL-R-PAYMENT", """
 P0's coins are a carrot,
@@ -907,7 +931,8 @@ then beans, then a turnip: buying a tractor (2 coins) burns the turnip and the b
 s = game.state_from_json({"num_players": 3, "players": [{"hand": ["peas"], "coins": ["carrot", "beans", "turnip"]},
                                                         {}, {}]})
 do(s, "buy tractor")
-print("coin cards left:", names(s.players[0].coins))
+obs = s.observation(0)
+print("coin cards left:", names(obs.my_farm.coin_cards), "| burned pile:", names(obs.burned))
 """),
         rule("JAL-R-START", """
 The rulebook lets "the player who most recently visited a fruit shop" start. The engine seats that player
