@@ -150,10 +150,50 @@ def check_action_fields(action: Action) -> None:
                                   f"got {_short(value)} ({type(value).__name__})")
 
 
+_FAST: dict[type, Callable[[Any], bool]] = {}
+
+
+def _compile_fast_check(cls: type) -> Callable[[Any], bool]:
+    """One generated function that says whether every field of a ``cls`` action has its exact type.
+
+    ``State.apply`` runs this for every action, so it is straight-line code (``type(a.f) is int and
+    ...``) rather than a loop over checkers; the slow path builds the error message.
+    """
+    hints = typing.get_type_hints(cls)
+    env: dict[str, Any] = {}
+    terms = []
+    for i, f in enumerate(dataclasses.fields(cls)):
+        hint = hints.get(f.name, Any)
+        if hint in (int, str, bool, float):
+            env[f"T{i}"] = hint
+            terms.append(f"type(a.{f.name}) is T{i}")
+        else:
+            env[f"P{i}"] = _checker_for(hint)[0]
+            terms.append(f"P{i}(a.{f.name})")
+    source = f"def ok(a):\n    return {' and '.join(terms) or 'True'}\n"
+    exec(source, env)  # noqa: S102 - generated from the class's own field names, like dataclasses does
+    return env["ok"]  # type: ignore[no-any-return]
+
+
 def check_exact_action(action: object, types: Mapping[str, type[Action]]) -> None:
-    """Raise :class:`InvalidNotation` unless ``action`` is exactly one of the game's action classes."""
+    """Raise :class:`InvalidNotation` unless ``action`` is exactly one of the game's action classes.
+
+    >>> from jaliz_learn.games.jaliz.actions import Harvest
+    >>> check_exact_action(Harvest(1), {"harvest": Harvest})
+    >>> check_exact_action(Harvest(True), {"harvest": Harvest})
+    Traceback (most recent call last):
+    ...
+    jaliz_learn.core.errors.InvalidNotation: action 'harvest': field 'plot' must be int, got True (bool)
+    """
     cls = type(action)
-    if types.get(getattr(cls, "kind", None)) is not cls:  # type: ignore[arg-type]
+    kind = getattr(cls, "kind", None)
+    if type(kind) is str and types.get(kind) is cls:
+        fast = _FAST.get(cls)
+        if fast is None:
+            fast = _FAST[cls] = _compile_fast_check(cls)
+        if fast(action):
+            return
+    else:
         raise InvalidNotation(
             f"{_short(action)} is not one of this game's actions ({', '.join(sorted(types))}); "
             "subclasses and look-alikes are refused"
