@@ -8,8 +8,9 @@ Declared from the engine: actions are the game's fixed ids in RL mode (``num_dis
 actions built by sub-decisions); ``max_game_length`` is ``GameInfo.max_decisions`` times the most ids one
 decision can take; the utility range is ``GameInfo.score_range``; returns are the final scores
 (``GENERAL_SUM``, ``TERMINAL`` rewards). Chance is **sampled stochastic**: shuffles and draws happen inside
-``apply_action`` from the engine's seeded generator; each ``new_initial_state()`` draws a new engine seed
-from the game's own generator (seeded by ``rng_seed``), so the sequence of games is reproducible. No chance
+``apply_action`` from the engine's seeded generator; each new state draws its engine seed from the game's
+own generator (seeded by ``rng_seed``) when it is first used, so the sequence of games is reproducible
+(clones copy their original's engine state and draw nothing). No chance
 nodes are exposed (see docs/ADAPTERS.md for why). Observations: ``observation_tensor`` is the game's tensor
 for the player (plus the action being built) and ``observation_string`` its text; information states
 are not provided (the engines' observations are not perfect-recall).
@@ -48,16 +49,27 @@ def short_name(game: str) -> str:
 
 
 class _Holder:
-    """Holds the RL state; OpenSpiel clones Python states with ``copy.deepcopy``, which lands here and
-    uses the engine's fast ``clone()`` instead of copying every object of the state."""
+    """Holds the RL state of an OpenSpiel state, made on first use.
 
-    __slots__ = ("rl",)
+    OpenSpiel clones a Python state by making a new initial state and deep-copying the old one's
+    attributes into it. So the engine state is only made (and its seed drawn from the game's
+    generator) when first used, never for a clone, and deep-copying lands here and uses the engine's
+    fast ``clone()`` instead of copying every object of the state.
+    """
 
-    def __init__(self, rl: RLState) -> None:
-        self.rl = rl
+    __slots__ = ("game", "_rl")
+
+    def __init__(self, game: Any, rl: RLState | None = None) -> None:
+        self.game, self._rl = game, rl
+
+    @property
+    def rl(self) -> RLState:
+        if self._rl is None:
+            self._rl = self.game.new_rl_state()
+        return self._rl
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(self.rl.clone())
+        return _Holder(self.game, self.rl.clone())
 
 
 def _make(name: str) -> tuple[Any, Any]:
@@ -102,8 +114,11 @@ def _make(name: str) -> tuple[Any, Any]:
             self._seeds = np.random.default_rng(int(params.get("rng_seed", 0)))
 
         def new_initial_state(self) -> Any:
+            return SpielState(self)
+
+        def new_rl_state(self) -> RLState:
             seed = int(self._seeds.integers(0, 2**31 - 1))
-            return SpielState(self, RLState(self.engine.initial_state(num_players=self.players, seed=seed)))
+            return RLState(self.engine.initial_state(num_players=self.players, seed=seed))
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             if iig_obs_type is not None and iig_obs_type.perfect_recall:
@@ -111,9 +126,9 @@ def _make(name: str) -> tuple[Any, Any]:
             return Observer(self.tensor_size)
 
     class SpielState(pyspiel.State):  # type: ignore[misc]
-        def __init__(self, game: Any, rl: RLState) -> None:
+        def __init__(self, game: Any) -> None:
             super().__init__(game)
-            self.holder = _Holder(rl)
+            self.holder = _Holder(game)
 
         @property
         def rl(self) -> RLState:

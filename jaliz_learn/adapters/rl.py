@@ -36,10 +36,6 @@ from ..core.game import State
 from .encoding import ActionEncoding, CompositeSpec, SubDecision, action_encoding
 from .tensors import tensor_layout
 
-#: Decisions with at most this many legal actions are listed completely; larger ones (only composite
-#: offers are that large) are read until their first composite action (engines list composite actions last).
-FULL_SCAN = 4096
-
 
 class _Builder:
     """A composite action being built: its spec, the scalar values and the elements added so far."""
@@ -73,6 +69,7 @@ class RLState:
         self.encoding = encoding or action_encoding(state.game)
         self.builder: _Builder | None = None
         self.steps = 0  # ids applied, sub-decisions included
+        self._cache: tuple[tuple[int, int], list[int]] | None = None
 
     def clone(self) -> RLState:
         new = RLState(self.state.clone(), self.encoding)
@@ -94,7 +91,14 @@ class RLState:
 
     # ------------------------------------------------------------------ legal ids
     def legal_ids(self) -> list[int]:
-        """The ids allowed now, sorted."""
+        """The ids allowed now, sorted (a new list; computed once per position: OpenSpiel and the
+        environments ask several times)."""
+        key = (len(self.state.history), self.steps)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, self._legal_ids())
+        return list(self._cache[1])
+
+    def _legal_ids(self) -> list[int]:
         if self.state.is_over():
             return []
         if self.builder is not None:
@@ -103,13 +107,12 @@ class RLState:
         enc = self.encoding
         ids: list[int] = []
         composite = False
-        full = len(legal) <= FULL_SCAN
         for action in legal:
+            # the engines list a decision's composite actions (up to 2x10^8 offers) after its listed ones:
+            # read up to the first; tests/adapters check the flat ids against the engine's `in` test
             if enc.is_composite(action):
                 composite = True
-                if not full:
-                    break
-                continue
+                break
             ids.append(enc.action_id(action))
         if composite:
             for spec in enc.composite:

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -31,14 +32,20 @@ FeatureFn = Callable[[Any], Sequence[float]]
 def one_hot(value: Any, vocab: Sequence[Any]) -> list[float]:
     """1 at ``value``'s position in ``vocab`` (all zeros for ``None`` or a value not in it)."""
     out = [0.0] * len(vocab)
-    if value is not None and value in vocab:
-        out[list(vocab).index(value)] = 1.0
+    i = _index(vocab).get(value) if value is not None else None
+    if i is not None:
+        out[i] = 1.0
     return out
+
+
+@lru_cache(maxsize=256)
+def _index(vocab: Sequence[Any]) -> dict[Any, int]:
+    return {v: i for i, v in enumerate(vocab)}
 
 
 def counts(items: Iterable[Any] | None, vocab: Sequence[Any]) -> list[float]:
     """How many times each item of ``vocab`` occurs in ``items`` (``None``: hidden, all zeros)."""
-    index = {v: i for i, v in enumerate(vocab)}
+    index = _index(vocab)
     out = [0.0] * len(vocab)
     for item in items or ():
         if item in index:

@@ -1,0 +1,54 @@
+"""PettingZoo's own checkers on every game (one player count each, plus solo Nizam)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from jaliz_learn.adapters.pettingzoo import env  # noqa: E402
+
+# PettingZoo warns that a dict observation (observation + action_mask) is not a Box: that is its own convention
+pytestmark = [pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+              pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")]
+
+CASES = [("nizam", 1), ("nizam", 3), ("pearl-of-the-east", 2), ("jungli-la", 3), ("bali", 2), ("bali-tani", 4),
+         ("jaliz", 3), ("jaliz-advanced", 4)]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_api_test(name, players):
+    api_test(env(name, players), num_cycles=150)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_seed_test(name, players):
+    seed_test(lambda: env(name, players), num_cycles=60)
+
+
+def test_masked_random_play_ends_with_the_final_scores():
+    e = env("bali", 3)
+    e.reset(seed=5)
+    rewards = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            action = None
+        else:
+            action = e.action_space(agent).sample(obs["action_mask"])
+            assert obs["action_mask"][action] == 1
+        e.step(action)
+    scores = e.rl.state.outcome().scores
+    assert [rewards[a] for a in e.possible_agents] == list(scores)
+
+
+def test_only_the_player_to_act_has_a_mask():
+    e = env("jaliz", 4)
+    e.reset(seed=1)
+    acting = e.agent_selection
+    for agent in e.possible_agents:
+        mask = e.observe(agent)["action_mask"]
+        assert (mask.sum() > 0) == (agent == acting)
