@@ -162,7 +162,10 @@ def serve(channel: Channel) -> None:
         channel.send({"op": "load-error", "message": str(exc)[:4000]})
         return
     types = {kind: _resolve(ref, path) for kind, (ref, path) in hello["action_types"].items()}
-    channel.send({"op": "ready", "class": cls.__name__})
+    # the class's ancestry lets a grader refuse a library bot handed in as the learner's own (a hint, not a proof:
+    # this process is the learner's)
+    bases = [f"{c.__module__}:{c.__qualname__}" for c in getattr(cls, "__mro__", ())][:32]
+    channel.send({"op": "ready", "class": cls.__name__, "bases": bases})
 
     def decode_action(data: Any) -> Action:
         return action_from_json(data, types)

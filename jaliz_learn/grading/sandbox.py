@@ -154,6 +154,8 @@ class Sandbox:
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
         self.class_found: str | None = None
+        #: ``module:qualname`` of the bot class and its bases, as the learner's process reported them
+        self.class_bases: tuple[str, ...] = ()
         self.last_death = ""
         self._home: str | None = None
         self._next_bot = 0
@@ -214,6 +216,8 @@ class Sandbox:
             self.kill()
             raise LoadFailure("the notebook's process answered something unexpected while its cells ran")
         self.class_found = _text(reply.get("class"), 100)
+        bases = reply.get("bases")
+        self.class_bases = tuple(_text(b, 200) for b in bases[:32]) if isinstance(bases, list) else ()
         return self.class_found
 
     @property
