@@ -10,7 +10,6 @@ optional dependency: ``pip install -e ".[bench]"``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from ..bots.base import RandomBot
 from ..core.play import play
 from ..core.registry import load_game
+from ..core.rng import Rng
 from .timing import Ratio, alternating_ratio
 
 #: The target of issue 10: play() at least this many times as fast as the peer.
@@ -38,7 +38,7 @@ def load_peer() -> Any:
 
 def peer_runner(peer: Any, seed: int = 0) -> Callable[[], int]:
     """One random game of the peer per call; returns its number of decisions."""
-    rng = random.Random(seed)  # the peer's own stream, like a RandomBot's
+    rng = Rng(seed)  # the same kind of generator as a RandomBot's
 
     def one_game() -> int:
         state = peer.new_initial_state()
