@@ -21,6 +21,7 @@ grader, which hands bots observations only. So the code cells of every notebook 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -100,6 +101,37 @@ def _observation_names(trees: list[ast.AST]) -> set[str]:
         names |= bound
 
 
+def _root(node: ast.AST) -> ast.AST:
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node
+
+
+def _data_names(trees: list[ast.AST]) -> set[str]:
+    """Imported modules (``data``, ``D``), and loop/comprehension variables over them (``c`` in
+    ``for c in data.CARDS.values()``): rule data, not states; a card's ``vp`` is not a state's ``vp``."""
+    names: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for a in node.names:
+                    try:
+                        is_module = importlib.util.find_spec(f"{node.module}.{a.name}") is not None
+                    except (ImportError, ValueError):
+                        is_module = False
+                    if is_module:
+                        names.add(a.asname or a.name)
+    loops = [node for tree in trees for node in ast.walk(tree) if isinstance(node, (ast.For, ast.comprehension))]
+    while True:
+        bound = {n.id for loop in loops if isinstance(_root(loop.iter), ast.Name) and _root(loop.iter).id in names
+                 for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        if bound <= names:
+            return names
+        names |= bound
+
+
 def _is_observation_call(node: ast.AST, obs_names: set[str]) -> bool:
     """Whether ``node`` is an observation, or something reached from one (``obs.params``, ``obs.farms[0]``)."""
     while isinstance(node, (ast.Attribute, ast.Subscript)):
@@ -117,6 +149,7 @@ def violations(sources: list[tuple[int, str]]) -> list[str]:
     internal, public, fields = api()
     trees = [(i, ast.parse(src)) for i, src in sources]
     obs_names = _observation_names([t for _, t in trees])
+    data_names = _data_names([t for _, t in trees]) - {"jaliz_learn"}
     found = []
     for i, tree in trees:
         for node in ast.walk(tree):
@@ -142,6 +175,9 @@ def violations(sources: list[tuple[int, str]]) -> list[str]:
             elif name in internal and name not in public:
                 if _is_observation_call(receiver, obs_names):
                     continue  # read from an observation: public by definition
+                root = _root(receiver)
+                if isinstance(root, ast.Name) and root.id in data_names:
+                    continue  # rule data (a card's points), not a state
                 hint = f"; read it from an observation (st.observation(p).{name})" if name in fields else ""
                 found.append(f"{where} (a state's internal attribute{hint})")
     return found
@@ -164,6 +200,8 @@ def test_notebook_reads_no_state_internals(path: Path) -> None:
     "getattr(st, 'deck')",
     "vars(st)",
     "obs = st.observation(0)\nst.letters",
+    "from jaliz_learn.games.jungli_la import data\nfor c in data.CARDS.values():\n    print(c)\nst.vp",
+    "import jaliz_learn\njaliz_learn.play('bali', bots).state.final",
 ])
 def test_checker_flags_internal_reads(code: str) -> None:
     assert violations([(0, code)]), f"not flagged: {code!r}"
@@ -178,6 +216,7 @@ def test_checker_flags_internal_reads(code: str) -> None:
     "st.legal_actions(), st.current_player(), st.decision(), st.scores(), st.outcome().ranking",
     "st.game.rules, st.num_players, st.log_text(), st.events(0)",
     "board._repr_svg_()",
+    "from jaliz_learn.games.jungli_la import data\n[c.vp for c in data.CARDS.values()], data.CARDS['A01'].vp",
 ])
 def test_checker_allows_the_public_api(code: str) -> None:
     assert not violations([(0, code)]), violations([(0, code)])
