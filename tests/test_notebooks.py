@@ -1,6 +1,7 @@
 """Static checks of the notebooks in notebooks/ (nbval runs them; these read the stored files).
 
-* the Jaliz walkthrough mentions every rule ID of the Jaliz catalogue;
+* the Jaliz walkthrough mentions every rule ID of the Jaliz catalogue, and every walkthrough (01-05) has one
+  heading per rule ID of its game's catalogue(s), in catalogue order (see ``WALKTHROUGHS``);
 * every notebook was executed and saved with its outputs, and holds no error output except in
   cells marked ``# NBVAL_RAISES_EXCEPTION`` (which must hold one);
 * the welcome notebook links to every notebook.
@@ -40,12 +41,49 @@ def test_walkthrough_mentions_every_jaliz_rule_id():
     assert not missing, f"{WALKTHROUGH.name} does not explain these rule IDs: {missing}; add a scenario for each"
 
 
-def test_walkthrough_rule_ids_come_in_catalogue_order():
-    nb = read(WALKTHROUGH)
-    headings = [m.group(1) for cell in nb.cells if cell.cell_type == "markdown"
-                for m in re.finditer(r"^#+ (JAL-[A-Z0-9-]+) ", cell.source, flags=re.M)]
-    ids = jaliz_learn.load_game("jaliz").rules.ids
-    assert headings == ids, "the walkthrough's rule headings should follow the catalogue order"
+#: each walkthrough and the catalogues it explains, in this order: (game, ID prefix or "" for all IDs).
+#: 03 explains only the advanced mode's JADV- rules; the standard JAL- rules are 01's.
+WALKTHROUGHS: dict[str, list[tuple[str, str]]] = {
+    "01_jaliz_walkthrough.ipynb": [("jaliz", "")],
+    "02_nizam.ipynb": [("nizam", ""), ("pearl-of-the-east", "")],
+    "03_jaliz_advanced.ipynb": [("jaliz-advanced", "JADV-")],
+    "04_jungli_la.ipynb": [("jungli-la", "")],
+    "05_bali.ipynb": [("bali", ""), ("bali-tani", "TAN-")],
+}
+
+
+def expected_rule_ids(name: str) -> list[str]:
+    ids: list[str] = []
+    for game, prefix in WALKTHROUGHS[name]:
+        ids += [rid for rid in jaliz_learn.load_game(game).rules.ids if rid.startswith(prefix) and rid not in ids]
+    return ids
+
+
+def rule_headings(nb: nbformat.NotebookNode, known: set[str]) -> list[str]:
+    """The rule IDs that open a markdown heading (``### NIZ-MOVE-01 · Move a line``), in notebook order."""
+    return [m.group(1) for cell in nb.cells if cell.cell_type == "markdown"
+            for m in re.finditer(r"^#+ ([A-Z]+(?:-[A-Z0-9]+)+)\b", cell.source, flags=re.M) if m.group(1) in known]
+
+
+@pytest.mark.parametrize("name", list(WALKTHROUGHS))
+def test_walkthrough_rule_ids_come_in_catalogue_order(name: str):
+    want = expected_rule_ids(name)
+    every = {rid for game, _ in WALKTHROUGHS[name] for rid in jaliz_learn.load_game(game).rules.ids}
+    got = rule_headings(read(NOTEBOOKS / name), every)
+    missing = [rid for rid in want if rid not in got]
+    assert not missing, f"{name} has no heading for these rule IDs: {missing}; add a section for each"
+    extra = sorted({rid for rid in got if rid not in want} | {rid for rid in got if got.count(rid) > 1})
+    assert not extra, f"{name} has headings for rule IDs it should not explain here, or twice: {extra}"
+    first_wrong = next(i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b) if got != want else None
+    assert got == want, (f"{name}: rule headings should follow the catalogue order; heading {first_wrong} is "
+                         f"{got[first_wrong] if first_wrong is not None else None}, expected "
+                         f"{want[first_wrong] if first_wrong is not None else None}")
+
+
+def test_rule_heading_check_can_fail():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("### NIZ-SETUP-01 · b\n\n### NIZ-COMP-01 · a")])
+    got = rule_headings(nb, {"NIZ-COMP-01", "NIZ-SETUP-01"})
+    assert got == ["NIZ-SETUP-01", "NIZ-COMP-01"] and got != expected_rule_ids("02_nizam.ipynb")[:2]
 
 
 @pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])
