@@ -73,7 +73,7 @@ def sample_state(game: BaliGame, obs: object, rng: Rng | int) -> BaliState:
     try:
         _fill_public(s, obs)
         _deal_hidden(s, obs, viewer, source)
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, InvalidPosition):
             raise
         raise InvalidPosition(f"the observation cannot come from a {game.name} game ({exc!r})") from None

@@ -205,3 +205,30 @@ def test_an_impossible_observation_is_refused():
                 dataclasses.replace(obs, game="bali"), "not an observation"):
         with pytest.raises(InvalidPosition):
             s.game.sample_state(bad, 1)
+
+
+@pytest.mark.rules("BAL-HIDDEN-01")
+def test_mixed_up_observations_are_refused_or_sampled_exactly():
+    """Fields swapped in from another game's observation: refused, or sampled into a state showing exactly that."""
+    import dataclasses
+
+    from jaliz_learn import InvalidPosition
+
+    from .bali_helpers import playout as play_on
+
+    rng = Rng(17)
+    names = sorted(f.name for f in dataclasses.fields(midgame("bali-tani", 3, 1).observation(0)))
+    accepted = 0
+    for i in range(120):
+        a, b = midgame("bali-tani", 3, i % 7, steps=10 + i % 40), midgame("bali-tani", 3, 50 + i % 5, steps=30)
+        obs, other = a.observation(i % 3), b.observation(i % 3)
+        field = names[rng.randrange(len(names))]
+        mixed = dataclasses.replace(obs, **{field: getattr(other, field)})
+        try:
+            sampled = a.game.sample_state(mixed, i)
+        except InvalidPosition:
+            continue
+        accepted += 1
+        assert sampled.observation(mixed.player) == mixed
+        play_on(sampled, i)
+    assert accepted > 0
