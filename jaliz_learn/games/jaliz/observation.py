@@ -103,21 +103,28 @@ class JalizObservation(Observation):
         return state_svg(self)
 
 
+_new = tuple.__new__
+_PRODUCTS = range(6, 19)
+
+
 def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
     """The public farm of player ``p`` (cached until the player's belongings change)."""
     if cached and state._farm_cache[p] is not None:
         return state._farm_cache[p]  # type: ignore[no-any-return]
     pl = state.players[p]
     prods, counts, ferts = pl.plot_product, pl.plot_count, pl.plot_fert
+    # tuple.__new__ skips the NamedTuple constructors' Python-level argument handling (the hot loop)
     if state.mode == "standard":  # no plot tokens in the standard game
-        plots = tuple([PlotView(prods[i] or None, counts[i], ferts[i]) for i in range(len(counts))])
+        plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ())) for i in range(len(counts))])
     else:
         tokens = state.plot_tokens
-        plots = tuple([PlotView(prods[i] or None, counts[i], ferts[i], tokens(p, i)) for i in range(len(counts))])
+        plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], tokens(p, i)))
+                       for i in range(len(counts))])
     known = pl.known
-    view = FarmView(plots, len(pl.coins), sum(pl.hand), tuple(pl.tokens), pl.tractor, pl.third_plot,
-                    pl.bought_cards, pl.spent_equipment, state.score_of(p), state.farm_extras(p),
-                    tuple(pl.coins), tuple([c for c in range(6, 19) for _ in range(known[c])]) if any(known) else ())
+    coins = pl.coins
+    view = _new(FarmView, (plots, len(coins), sum(pl.hand), tuple(pl.tokens), pl.tractor, pl.third_plot,
+                           pl.bought_cards, pl.spent_equipment, state.score_of(p), state.farm_extras(p),
+                           tuple(coins), tuple([c for c in _PRODUCTS for _ in range(known[c])]) if any(known) else ()))
     state._farm_cache[p] = view
     return view
 
