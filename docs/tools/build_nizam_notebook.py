@@ -447,7 +447,7 @@ outcome_table(s.outcome(), score="VP")
 """),
     question("In a game of four players, when does the game end?",
              "After the turn in which the deck runs out for the **fourth** time (**NIZ-END-01**, "
-             "**NIZ-END-02**). Each run-out comes sooner than the one before only if the discard pile is small."),
+             "**NIZ-END-02**)."),
     # ------------------------------------------------------------------------------------------ Nizam solo
     md("""
 ---
