@@ -7,6 +7,10 @@
   without raising (the state is left unchanged); :func:`names` turns card numbers into names.
 * :func:`scenario` builds the Jaliz rulebook's worked examples as positions
   (see :data:`SCENARIOS`); :func:`games_table` lists the registered games.
+* For any game: :func:`outcome_table` shows a result with ranks, names and labelled scores
+  (whole numbers without ``.0``, see :func:`num`); :func:`rules_table` is a rule catalogue as a
+  collapsible HTML table and :func:`rule_box` one rule; :func:`try_action` applies an action or
+  returns the refusal as one line (no traceback); :func:`pictures` draws positions side by side.
 
 >>> s = scenario("harvest")
 >>> print(do(s, "harvest 1"))
