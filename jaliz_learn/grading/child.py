@@ -17,6 +17,7 @@ from typing import Any
 from ..core.actions import Action, action_from_json
 from .notebooks import LearnerCodeError, describe_learner_exception, learner_frame, load_bot_from_notebook
 from .protocol import PAGE, Decoder, _resolve, dumps, loads
+from .values import from_plain, to_plain
 
 
 class Channel:
@@ -195,6 +196,18 @@ def serve(channel: Channel) -> None:
                 channel.send(_error("act", exc))
                 continue
             channel.send(_answer(action))
+        elif op == "call":  # a public method's result, for exercises that check computed values (values.py)
+            name = message.get("method")
+            try:
+                if type(name) is not str or name.startswith("_"):
+                    raise AttributeError(f"no public method {str(name)[:40]!r}")
+                args = [from_plain(a) for a in message.get("args", [])]
+                result = to_plain(getattr(bots[message["bot"]], name)(*args))
+                dumps({"op": "result", "value": result})  # must be JSON
+            except BaseException as exc:  # noqa: B036 - any failure of the learner's code is reported
+                channel.send(_error(str(name)[:40], exc))
+                continue
+            channel.send({"op": "result", "value": result})
         elif op == "drop":
             bots.pop(message["bot"], None)
         elif op == "bye":

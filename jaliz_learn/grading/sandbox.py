@@ -38,6 +38,7 @@ from ..core.actions import Action
 from ..core.errors import JalizLearnError
 from ..core.game import Game
 from .protocol import FIRST_PAGE, MAX_MESSAGE, PAGE, Encoder, ProtocolError, action_types_defs, dumps, loads
+from .values import args_to_plain, from_plain
 
 
 @dataclass(frozen=True)
@@ -406,6 +407,31 @@ class Sandbox:
         if limit is not None and elapsed > limit:
             raise BotFailure("timeout", f"one decision took more than {limit:g} s ({elapsed:.2f} s)", method="act")
         return action, elapsed
+
+    def call(self, bot: int, method: str, args: tuple[Any, ...], limit: float | None) -> tuple[Any, float]:
+        """The result of ``bot.method(*args)`` in the child (plain values, see :mod:`.values`) and the seconds.
+
+        For exercises that check values the learner's code computes. Raises :class:`BotFailure` for a
+        crash, a timeout or a process that died; a result that does not cross as a plain value arrives
+        as :class:`~jaliz_learn.grading.values.Opaque`.
+        """
+        if not self.alive:
+            raise BotFailure("crash", f"your bot's process is not running ({self.last_death})")
+        start = time.perf_counter()
+        reply = self._exchange({"op": "call", "bot": bot, "method": method, "args": args_to_plain(args)}, limit,
+                               "act")
+        elapsed = time.perf_counter() - start
+        if reply["op"] == "error":
+            raise BotFailure("crash", _text(reply.get("text", "an error")), _frame(reply.get("frame")), method)
+        if reply["op"] != "result":
+            self._violation("an unexpected answer to a method call")
+        try:
+            value = from_plain(reply.get("value"))
+        except (ValueError, ZeroDivisionError) as exc:
+            self._violation(f"a malformed value: {exc}")
+        if limit is not None and elapsed > limit:
+            raise BotFailure("timeout", f"{method}() took more than {limit:g} s ({elapsed:.2f} s)", method=method)
+        return value, elapsed
 
     def _exchange(self, message: Mapping[str, Any], limit: float | None, what: str,
                   legal: Sequence[Action] | None = None) -> dict[str, Any]:
