@@ -38,3 +38,10 @@ def test_two_commands_and_ci_agree():
     assert "jaliz-learn tutorial" in tutorial and "pytest" in tests
     ci = (ROOT / ".ci" / "run").read_text()
     assert tests in ci, ".ci/run must run the README's test command"
+
+
+def test_test_command_installs_the_extras_the_suite_needs():
+    """The peers' checkers on the adapters (tests/adapters) and notebook 06 need the rl extra."""
+    tests = re.findall(r"```bash\n(python3 -m venv .venv && [^\n]+)\n```", README)[1]
+    extras = set(re.search(r'-e "\.\[([^\]]+)\]"', tests).group(1).split(","))
+    assert {"jupyter", "test", "rl"} <= extras, extras
