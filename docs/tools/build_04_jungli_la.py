@@ -95,7 +95,7 @@ def step(st, *actions, viewer=None):
     \"\"\"Apply actions, print what happened, draw the position before and after.\"\"\"
     before = st.observation(viewer)
     print(do(st, *actions, viewer=viewer))
-    return pictures(("before", before), ("after", st.observation(viewer)), width=470)
+    return pictures(("before", before), ("after", st.observation(viewer)), width=820)
 
 
 def tokens(st, p=0):
@@ -107,7 +107,7 @@ def tokens(st, p=0):
             f" | Discovery cards: {cards}")
 
 
-rules_table(game, summary=f"The catalogue: {len(game.rules)} rule IDs of Jungli-La (click to open)")"""),
+rules_table(game, summary=f"The catalogue: {len(game.rules)} rule IDs of Jungli-La")"""),
     # ------------------------------------------------------------------ setup
     (MD, "---\n## Setup"),
     (MD, rule("JUN-SETUP-01", """
@@ -401,7 +401,7 @@ st = position(phase="materials", dice=["F"] * 4, players=[
     {"cards": ["C10", "B10"], "materials": [0, 0, 0], "letters": 0, "wagons": 2, "treasures": [1, 2, 13]}])
 for p in range(2):
     parts = my_points(st, p)
-    print(f"P{p}:", ", ".join(f"{k} {v}" for k, v in parts.items()), "| total", sum(parts.values()))
+    print(f"P{p}: " + ", ".join(f"{k} {v}" for k, v in parts.items()) + f" | total {sum(parts.values())}")
 outcome_table(st.standings(), score="points")"""),
     (MD, rule("JUN-SCORE-02", """
 Collecting different **types** of Discovery cards pays: 3 types give 1 point, 4 types 4 points, 5
@@ -647,14 +647,15 @@ written as P0, P1..., lines with no player, such as setup and scoring, left blan
 from jaliz_learn.games.jungli_la.bots import JungliLaGreedyBot
 
 result = jaliz_learn.play(game, [JungliLaGreedyBot(0), RandomBot(1), RandomBot(2)], seed=3)
-print(result.state.observation(None).round, "rounds,", result.decisions, "decisions")
+print(f"{result.state.observation(None).round} rounds, {result.decisions} decisions")
 outcome_table(result, ["greedy", "random 1", "random 2"], score="points")"""),
     (CODE, """import pandas as pd
+from IPython.display import HTML
 
 rows = [{"turn": e.turn, "player": "" if e.player is None else f"P{e.player}", "event": e.kind,
          "what happened": game.describe_event(e, None)}
         for e in result.state.events(None) if e.kind != "game-end"][-8:]
-pd.DataFrame(rows).set_index("turn")"""),
+HTML(pd.DataFrame(rows).style.hide(axis="index").set_properties(**{"text-align": "left"}).to_html())"""),
     (MD, """---
 ## Play a game
 

@@ -93,7 +93,7 @@ def step(st, *actions, viewer=None):
     \"\"\"Apply actions, print what happened, draw the position before and after.\"\"\"
     before = st.observation(viewer)
     print(do(st, *actions, viewer=viewer))
-    return pictures(("before", before), ("after", st.observation(viewer)), width=470)
+    return pictures(("before", before), ("after", st.observation(viewer)), width=820)
 
 
 def table(st, viewer=None):
@@ -109,7 +109,7 @@ def table(st, viewer=None):
         print(f"P{p}: stones {o.stones[p]}, VP {o.vp[p]} | display: {shown} | hand: {hand} | stock: {stock}")
 
 
-rules_table(tani, summary=f"The catalogue of bali-tani: {len(tani.rules)} rule IDs (click to open)")"""),
+rules_table(tani, summary=f"The catalogue of bali-tani: {len(tani.rules)} rule IDs")"""),
     # ------------------------------------------------------------------ setup
     (MD, "---\n## Setup"),
     (MD, rule("BAL-SETUP-01", """
@@ -343,7 +343,7 @@ for p in range(3):
     parts = {"earned": o.vp[p], "offerings": sum(n * v for n, v in zip(o.stock, values)),
              "shrines": D.SHRINE_END_VP * o.displays[p][D.CARD_INDEX["shrine"]],
              "stones": o.stones[p] // D.STONES_PER_END_VP}
-    print(f"P{p}:", ", ".join(f"{k} {v}" for k, v in parts.items()), "| total", sum(parts.values()))
+    print(f"P{p}: " + ", ".join(f"{k} {v}" for k, v in parts.items()) + f" | total {sum(parts.values())}")
 outcome_table(s.outcome(), score="VP")"""),
     (MD, rule("BAL-TIE-01", """
 On equal totals, the player with **more left-over stones** wins; still equal, they share the victory.""")),
@@ -351,6 +351,7 @@ On equal totals, the player with **more left-over stones** wins; still equal, th
              square=[["priest"], ["mason"] * 2, ["shrine"] * 2, ["pepper"] * 2], stocks=[{}, {}, {}],
              displays=[{}, {}, {}], stones=[4, 3, 0], vp=[10, 10, 2])
 s.apply("take 1")
+print(f"stones left: {s.observation(None).stones} (P0 and P1 tie on VP; P0 has more stones)")
 outcome_table(s.outcome(), score="VP")"""),
     (MD, question("Ana and Bo both end on 30 VP, Ana with 9 stones, Bo with 5. Who wins?", """
 Ana (BAL-TIE-01). Her 9 stones already gave 1 VP, as did Bo's 5; the left-over stones decide.""")),
@@ -479,11 +480,12 @@ result = jaliz_learn.play(tani, [BaliGreedyBot(0), RandomBot(1), RandomBot(2)], 
 print(result.decisions, "decisions")
 outcome_table(result, ["greedy", "random 1", "random 2"], score="VP")"""),
     (CODE, """import pandas as pd
+from IPython.display import HTML
 
 rows = [{"turn": e.turn, "player": "" if e.player is None else f"P{e.player}", "event": e.kind,
          "what happened": tani.describe_event(e, None)}
         for e in result.state.events(None) if e.kind != "end"][-8:]
-pd.DataFrame(rows).set_index("turn")"""),
+HTML(pd.DataFrame(rows).style.hide(axis="index").set_properties(**{"text-align": "left"}).to_html())"""),
     (MD, """---
 ## Play a game
 
