@@ -353,6 +353,29 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return 0 if passed == len(rows) else 1
 
 
+def cmd_class_tournament(args: argparse.Namespace) -> int:
+    from .grading.class_tournament import class_tournament
+
+    board = class_tournament(args.game, args.submissions, out=args.out, class_name=args.class_name,
+                             num_players=args.players or 2, rounds=args.rounds, seed=args.seed,
+                             time_limit=args.time_limit)
+    out = args.out or str(Path(args.submissions).parent / f"{Path(args.submissions).name}-tournament")
+    shown = board.copy()
+    for column in ("status", "first_failure"):  # the full texts are in the CSV
+        shown[column] = [t if len(t) <= 50 else t[:47] + "..." for t in shown[column]]
+    with pd_options():
+        print(shown.to_string(index=False))
+    print(f"leaderboard: {out}/leaderboard.csv, leaderboard.png; games: {out}/games.csv; replays: {out}/replays/")
+    return 0
+
+
+def pd_options() -> Any:
+    """Wide pandas printing for the leaderboard."""
+    import pandas as pd
+
+    return pd.option_context("display.width", 200, "display.precision", 2)
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(REGISTRY)
     parser = _Parser(prog="jaliz-learn", description="Board-game engines for teaching game programming.")
@@ -424,6 +447,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--secret-file", default=None, help="file outside the repository holding the secret seed")
     p.add_argument("--load-timeout", type=float, default=None, help="seconds a notebook's cells may run")
     p.set_defaults(func=cmd_grade)
+    p = sub.add_parser("class-tournament", help="play every submitted bot against every other (each in its own "
+                       "process, seats rotated) and write a leaderboard, a plot and a replay per game")
+    p.add_argument("game", help=f"one of: {games}")
+    p.add_argument("submissions", help="folder of notebooks (*.ipynb), one bot class each")
+    p.add_argument("--out", default=None, help="output folder (default: SUBMISSIONS-tournament next to it)")
+    p.add_argument("--class-name", default=None, help="the bot class in every notebook (default: the only one)")
+    p.add_argument("--players", type=int, default=None, help="players per game (default 2)")
+    p.add_argument("--rounds", type=int, default=1, help="deals per group of bots (each played in every seat order)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--time-limit", type=float, default=1.0, help="seconds per decision (slower: forfeit)")
+    p.set_defaults(func=cmd_class_tournament)
     return parser
 
 
