@@ -1,0 +1,425 @@
+"""Exercise 3, "Jungli-La: push your luck with probability" (``exercises/03_jungli_la_probability``).
+
+The learner writes four methods of ``MyJungliBot``, all with exact fractions
+(:class:`fractions.Fraction`):
+
+* ``roll_probabilities(n)``: the probability of every outcome of rolling ``n`` dice, as a dict
+  from face counts (a 6-tuple in the order of :data:`FACES`, like ``observation.dice``) to a Fraction;
+* ``reroll_outcomes(dice, faces)``: the same for the dice after rerolling the dice showing ``faces``;
+* ``best_value(dice, rerolls_left, need)``: the expected :func:`keep_value` of the final dice when
+  every later choice (keep, or reroll one or two dice) is the best one, under the rules (Letter dice
+  are never rerolled, two Letters stop the rolling, at most two dice per reroll);
+* ``choose_reroll(observation, legal_actions)``: the policy: the Keep or Reroll whose expected value
+  is highest. The other decisions are left to the game's greedy bot (given in the notebook).
+
+:func:`keep_value` (what the final dice are worth to a player who still needs ``need`` materials)
+and :func:`materials_needed` are given. :func:`check_probability` is the notebook's quick check;
+:func:`grade_probability` is what ``grader.py`` runs with a hidden seed: the three computing methods
+on hidden cases, compared to the last digit; the reroll scenarios; and :data:`GRADER_GAMES`
+two-player games against :class:`~jaliz_learn.games.jungli_la.bots.JungliLaGreedyBot` (seats
+rotated). Bars (stated in the notebook): every value exact, every action legal, at most
+:data:`TIME_LIMIT` s per decision, at least :data:`MIN_WIN_RATE` of the games won. The greedy bot
+wins about 50% against itself, the reference solution 50-65%, first-action and random bots none.
+
+The checker computes its answers by brute force over every sequence of faces, not by the recursion
+the learner writes.
+
+>>> from fractions import Fraction
+>>> exact_roll(1)[(0, 0, 1, 0, 0, 0)]
+Fraction(1, 6)
+>>> keep_value((1, 0, 2, 0, 0, 1), (1, 0, 0))
+8
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Any
+
+from ..bots.base import RandomBot
+from ..core.actions import Action
+from ..exercise_tools import ExerciseReport, Scenario, check_scenarios
+from ..games.jungli_la.actions import Keep, Reroll
+from ..games.jungli_la.bots import JungliLaGreedyBot
+from ..games.jungli_la.data import CARDS, FACES, MAX_REROLLS
+from ..games.jungli_la.state import GOAL
+from ..grading.match import InProcessContestant, legality_item, play_learner_games, strength_items, time_item
+from ..grading.report import CheckResult, GradeReport, failure_hint
+from ..grading.sandbox import BotFailure
+from ..grading.values import Opaque
+from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
+
+GAME = "jungli-la"
+PLAYERS = 2
+M1, M2, FOOD, WOOD, TOOL, LETTER = range(6)
+#: Seconds one decision may take (an exact search over two rerolls of seven dice takes about a second on a busy
+#: machine the first time, ten dice longer; remembered results make later decisions fast).
+TIME_LIMIT = 3.0
+#: Share of two-player games against JungliLaGreedyBot the bot must win (the greedy bot wins about 50%
+#: against itself, the reference solution 50-65% over 60 games but as little as 35% over 40 games on some seeds;
+#: first-action and random bots none).
+MIN_WIN_RATE = 0.25
+OPPONENT: Any = JungliLaGreedyBot
+#: Games of the grader (the reference solution grades in about 20 s of CPU time, see the exercise's README).
+GRADER_GAMES = 40
+#: Hidden cases per computing method in the grader (the quick check uses other, public ones).
+GRADER_CASES = 6
+#: Public seed of the quick check's cases and practice games.
+PRACTICE_SEED = 2026
+
+# ---- given functions ------------------------------------------------------------------------------
+
+
+def keep_value(dice: Sequence[int], need: Sequence[int]) -> int:
+    """What final dice (face counts in the order M1, M2, F, W, T, L) are worth to a player who still needs
+    ``need`` = (Food, Wood, Tools) materials: the better way of gaining materials (all the dice of one
+    material, or one of each material shown; 4 for a needed token, 1 for another), 2 for a Letter, and
+    1 per step of movement.
+
+    >>> keep_value((0, 0, 3, 0, 0, 0), (2, 0, 0))  # three Food, two needed: 3 * 2 + 3
+    9
+    """
+    materials = dice[FOOD:LETTER]
+    one_type = max(3 * min(c, n) + c for c, n in zip(materials, need))
+    each = sum(3 * (n > 0) + 1 for c, n in zip(materials, need) if c > 0)
+    letter = 2 if dice[LETTER] > 0 else 0
+    return max(one_type, each) + letter + dice[M1] + 2 * dice[M2]
+
+
+def materials_needed(observation: Any) -> tuple[int, int, int]:
+    """Materials (Food, Wood, Tools) the player still lacks for the card under their explorer."""
+    p = observation.player
+    pos = observation.positions[p]
+    if pos == GOAL or not observation.track:
+        return (0, 0, 0)
+    cost = CARDS[observation.track[min(max(pos, 1), len(observation.track)) - 1]].cost
+    have = observation.materials[p]
+    return (max(0, cost[0] - have[0]), max(0, cost[1] - have[1]), max(0, cost[2] - have[2]))
+
+
+# ---- the checker's own answers (brute force over sequences of faces) ------------------------------
+
+
+@cache
+def exact_roll(n: int) -> dict[tuple[int, ...], Fraction]:
+    """Every outcome of ``n`` dice by enumerating all 6**n sequences (the checker's way, not the learner's)."""
+    out: dict[tuple[int, ...], Fraction] = {}
+    share = Fraction(1, 6 ** n)
+    for seq in itertools.product(range(6), repeat=n):
+        counts = [0] * 6
+        for f in seq:
+            counts[f] += 1
+        key = tuple(counts)
+        out[key] = out.get(key, Fraction(0)) + share
+    return out
+
+
+def exact_reroll(dice: tuple[int, ...], faces: tuple[str, ...]) -> dict[tuple[int, ...], Fraction]:
+    kept = list(dice)
+    for f in faces:
+        kept[FACES.index(f)] -= 1
+    out: dict[tuple[int, ...], Fraction] = {}
+    for counts, p in exact_roll(len(faces)).items():
+        key = tuple(k + c for k, c in zip(kept, counts))
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def reroll_choices(dice: Sequence[int]) -> list[tuple[str, ...]]:
+    """Every reroll the rules allow: one or two dice that do not show a Letter (faces in face order)."""
+    faces = [FACES[f] for f in range(LETTER) for _ in range(dice[f])]
+    found: set[tuple[str, ...]] = {(faces[i],) for i in range(len(faces))}
+    found |= {(faces[i], faces[j]) for i in range(len(faces)) for j in range(i + 1, len(faces))}
+    return sorted(found, key=lambda t: [FACES.index(f) for f in t])
+
+
+@lru_cache(maxsize=100_000)
+def exact_best(dice: tuple[int, ...], rerolls_left: int, need: tuple[int, ...]) -> Fraction:
+    value = Fraction(keep_value(dice, need))
+    if rerolls_left <= 0 or dice[LETTER] >= 2:
+        return value
+    for faces in reroll_choices(dice):
+        ev = sum((p * exact_best(after, rerolls_left - 1, need) for after, p in exact_reroll(dice, faces).items()),
+                 Fraction(0))
+        value = max(value, ev)
+    return value
+
+
+def action_value(dice: tuple[int, ...], rerolls_left: int, need: tuple[int, ...], action: Action) -> Fraction:
+    """Expected value of Keep (the dice as they are) or a Reroll followed by the best play."""
+    if isinstance(action, Reroll):
+        return sum((p * exact_best(after, rerolls_left - 1, need)
+                    for after, p in exact_reroll(dice, action.faces).items()), Fraction(0))
+    return Fraction(keep_value(dice, need))
+
+
+# ---- cases ------------------------------------------------------------------------------------------
+
+
+def _random_dice(rng: random.Random, letters_max: int = 1) -> tuple[int, ...]:
+    n = rng.randint(4, 6)
+    counts = [0] * 6
+    for _ in range(n):
+        counts[rng.randrange(LETTER)] += 1
+    counts[LETTER] = rng.randint(0, letters_max)
+    return tuple(counts)
+
+
+def cases(seed: int, count: int) -> dict[str, list[tuple[Any, ...]]]:
+    """Arguments of the checked calls: ``roll_probabilities``, ``reroll_outcomes``, ``best_value``."""
+    rng = random.Random(seed)
+    rolls = [(n,) for n in rng.sample([1, 2, 3], 2)] + [(rng.choice([4, 5]),)]
+    rerolls, best = [], []
+    for _ in range(count):
+        dice = _random_dice(rng)
+        rerolls.append((dice, rng.choice(reroll_choices(dice))))
+        need = tuple(rng.randint(0, 3) for _ in range(3))
+        best.append((_random_dice(rng), rng.choice([1, 2, 2]), need))
+    return {"roll_probabilities": rolls, "reroll_outcomes": rerolls, "best_value": best}
+
+
+def _answer(name: str, args: tuple[Any, ...]) -> Any:
+    if name == "roll_probabilities":
+        return exact_roll(*args)
+    if name == "reroll_outcomes":
+        return exact_reroll(*args)
+    return exact_best(*args)
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def _call_text(name: str, args: tuple[Any, ...]) -> str:
+    return f"{name}({', '.join(repr(a) for a in args)})"
+
+
+def compare(name: str, args: tuple[Any, ...], value: Any) -> str | None:
+    """None when ``value`` is exactly right, else a sentence saying what is wrong (never the answer)."""
+    call = _call_text(name, args)
+    expected = _answer(name, args)
+    if isinstance(value, Opaque):
+        return f"{call} returned a {value.type_name}, not a {'dict' if isinstance(expected, dict) else 'Fraction'}"
+    if isinstance(expected, Fraction):
+        if isinstance(value, float):
+            return f"{call} returned the float {value!r}: return a fractions.Fraction, floats are rounded"
+        if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
+            return f"{call} returned {_show(value)} ({type(value).__name__}), not a Fraction"
+        if value != expected:
+            side = "too high" if value > expected else "too low"
+            return f"{call} returned {value}, which is {side}"
+        return None
+    if not isinstance(value, dict):
+        return f"{call} returned {_show(value)} ({type(value).__name__}), not a dict"
+    floats = [v for v in value.values() if isinstance(v, float)]
+    if floats:
+        return f"{call} holds floats such as {floats[0]!r}: use fractions.Fraction, floats are rounded"
+    bad_keys = [k for k in value if not (isinstance(k, tuple) and len(k) == 6 and all(type(x) is int for x in k))]
+    if bad_keys:
+        return (f"{call} has the key {_show(bad_keys[0])}: keys are face counts, 6-tuples of ints in the order "
+                f"{', '.join(FACES)} (like observation.dice)")
+    got = {k: v for k, v in value.items() if v != 0}
+    total = sum(got.values(), Fraction(0))
+    if total != 1:
+        return f"the probabilities of {call} add up to {total}, not 1"
+    if set(got) != set(expected):
+        missing = sorted(set(expected) - set(got))
+        extra = sorted(set(got) - set(expected))
+        if extra:
+            return f"{call} gives a probability to {extra[0]}, an outcome that cannot happen"
+        return f"{call} misses outcomes, for example {missing[0]}"
+    wrong = [k for k in expected if got[k] != expected[k]]
+    if wrong:
+        return f"{call} gives {got[wrong[0]]} to the outcome {wrong[0]}: that is not its exact probability"
+    return None
+
+
+_HINTS = {
+    "roll_probabilities": ("each die shows each of the 6 faces with probability 1/6, independently. Build the "
+                           "outcomes of n dice from those of n - 1 dice (add one die: 6 ways), or count the "
+                           "orders of each multiset. Use Fraction(1, 6), never 1 / 6."),
+    "reroll_outcomes": ("take the rerolled dice out of the counts, roll that many dice (roll_probabilities) and "
+                        "add each outcome to the dice that stay; equal results add up."),
+    "best_value": ("with no reroll left, or two Letters showing, the value is keep_value(dice, need). Otherwise "
+                   "it is the best of keeping now and, for every allowed reroll (one or two dice not showing "
+                   "a Letter), the expected best_value of the outcomes with one reroll less."),
+}
+
+
+# ---- calling the learner's methods -------------------------------------------------------------------
+
+
+def _call(learner: Any, handle: Any, name: str, args: tuple[Any, ...], limit: float) -> Any:
+    """``bot.name(*args)`` in the learner's process (sandbox) or in this one; BotFailure on problems."""
+    box = getattr(learner, "sandbox", None)
+    if box is not None:
+        return box.call(handle, name, args, limit)[0]
+    method = getattr(handle, name, None)
+    if method is None:
+        raise BotFailure("crash", f"your bot has no method {name}()", method=name)
+    start = time.perf_counter()
+    try:
+        value = method(*args)
+    except Exception as exc:
+        from ..grading.notebooks import describe_learner_exception, learner_frame
+
+        raise BotFailure("crash", describe_learner_exception(exc), learner_frame(exc), name) from None
+    if limit is not None and time.perf_counter() - start > limit:
+        raise BotFailure("timeout", f"{name}() took more than {limit:g} s", method=name)
+    return value
+
+
+def value_items(learner: Any, seed: int, count: int, time_limit: float = TIME_LIMIT) -> list[CheckResult]:
+    """One item per computing method: every case exact, or the first problem with a hint."""
+    items = []
+    try:
+        handle = learner.new_bot(0, max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit))
+    except BotFailure as exc:
+        return [CheckResult(n, False, exc.reason, failure_hint("crash", exc.reason)) for n in _HINTS]
+    try:
+        for name, arglist in cases(seed, count).items():
+            problem = None
+            for args in arglist:
+                try:
+                    value = _call(learner, handle, name, args, 5 * time_limit)
+                except BotFailure as exc:
+                    if exc.kind == "timeout":
+                        problem = f"{_call_text(name, args)} took more than {5 * time_limit:g} s"
+                    else:
+                        problem = f"{_call_text(name, args)} raised {exc.reason}"
+                    if not learner_alive(learner):
+                        handle = learner.new_bot(0, max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit))
+                    break
+                problem = compare(name, args, value)
+                if problem is not None:
+                    break
+            hint = _HINTS[name]
+            if problem is not None and "NotImplementedError" in problem:
+                hint = f"{name}() still raises NotImplementedError: write its code, then run check() again."
+            elif problem is not None and "took more than" in problem:
+                hint = ("remember results you already computed (a dict keyed by the arguments): the same "
+                        "positions come back again and again.")
+            items.append(CheckResult(name, problem is None,
+                                     problem or f"exact on all {len(arglist)} cases", hint if problem else ""))
+    finally:
+        learner.drop(handle)
+    return items
+
+
+def learner_alive(learner: Any) -> bool:
+    box = getattr(learner, "sandbox", None)
+    return True if box is None else bool(box.alive)
+
+
+# ---- scenarios (the policy) ------------------------------------------------------------------------
+
+#: A fixed two-player track, so the scenarios never depend on random values.
+_TRACK = ["A10", "A05", "A08", "A03", "A09", "A04", "B10", "B06", "B02", "B04", "B05", "B08", "C08", "C01", "C06",
+          "C07", "C03", "C04"]
+
+
+def _reroll_position(dice: list[str], rerolls: int, pos: int, materials: list[int]) -> dict[str, Any]:
+    me = {"pos": pos, "materials": materials, "letters": 2}
+    return {"num_players": 2, "seed": 1, "track": list(_TRACK), "phase": "reroll", "dice": dice,
+            "dice_rolled": len(dice), "rerolls": rerolls, "players": [me, {"pos": 0}]}
+
+
+def _expect_best(action: Action, obs: Any) -> str | None:
+    need = materials_needed(obs)
+    left = MAX_REROLLS - obs.rerolls_used
+    options = [a for a in [Keep(), *(Reroll(f) for f in reroll_choices(obs.dice))]]
+    best = max(action_value(obs.dice, left, need, a) for a in options)
+    mine = action_value(obs.dice, left, need, action)
+    if mine == best:
+        return None
+    return f"its expected value is {float(mine):.3f}, and another choice expects {float(best):.3f}"
+
+
+_SCENARIO_HINT = ("compare Keep (keep_value of the dice now) with every Reroll in legal_actions: the expected "
+                  "best_value of its outcomes (reroll_outcomes) with one reroll less. Take the need from "
+                  "materials_needed(observation) and the rerolls left from observation.rerolls_used.")
+
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario("reroll the dice that are worth least", _reroll_position(["M1", "F", "W", "L"], 0, 2, [0, 1, 1]), 0,
+             _expect_best, _SCENARIO_HINT, game=GAME),
+    Scenario("the last reroll", _reroll_position(["M2", "M2", "F", "T", "L"], 1, 3, [2, 2, 2]), 0,
+             _expect_best, _SCENARIO_HINT, game=GAME),
+    Scenario("one die or two", _reroll_position(["F", "F", "W", "T", "M1"], 0, 5, [0, 2, 0]), 0,
+             _expect_best, _SCENARIO_HINT, game=GAME),
+)
+
+# ---- check and grade -------------------------------------------------------------------------------
+
+_WIN_HINT = ("two equal bots each win about 50%. The dice decide what you gain: compare Keep and every Reroll by "
+             "their exact expected value (best_value) and play the best one.")
+
+
+def _duel_items(records: Sequence[Any], time_limit: float | None) -> list[CheckResult]:
+    return strength_items(records, min_win_rate=MIN_WIN_RATE, opponent_name=OPPONENT.__name__, num_players=PLAYERS,
+                          win_hint=_WIN_HINT, time_limit=time_limit)
+
+
+def _contestant(bot: Any) -> Any:
+    return bot if hasattr(bot, "new_bot") and hasattr(bot, "drop") else InProcessContestant(bot)
+
+
+def check_probability(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED, time_limit: float = TIME_LIMIT,
+                      count: int = 3) -> GradeReport:
+    """The quick check of exercise 3 (a few seconds): the three computing methods on public cases, the
+    reroll scenarios and ``games`` practice games against the greedy bot. ``bot`` is your bot class."""
+    learner = _contestant(bot)
+    report = ExerciseReport("Exercise 3 quick check")
+    report.items.extend(value_items(learner, seed, count, time_limit))
+    start = time.perf_counter()
+    scenarios = check_scenarios(learner, SCENARIOS, time_limit=time_limit)
+    report.extend(scenarios)
+    name = f"{games} practice games"
+    if any(i.details.get("kind") not in ("ok", "strategy") for i in scenarios.items):
+        report.add(name, False, "not run yet: first make your bot answer every scenario above with a legal action")
+        return report
+    records = play_learner_games(GAME, learner, games=games, num_players=PLAYERS, seed=seed, opponent=OPPONENT,
+                                 time_limit=time_limit, max_failures=1)
+    legal = legality_item(records, stopped_early=True, time_limit=time_limit)
+    if not legal.passed:
+        report.add(name, False, legal.message, hint=legal.hint)
+        return report
+    (win,) = _duel_items(records, time_limit)
+    report.add(name, win.passed, f"all actions legal; won {win.details['wins']} of {win.details['games']} against "
+               f"{OPPONENT.__name__} (the grader plays {GRADER_GAMES} other games and needs "
+               f"{100 * MIN_WIN_RATE:.0f}%)", hint=win.hint, seconds=time.perf_counter() - start)
+    return report
+
+
+def grade_probability(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, games: int = GRADER_GAMES,
+                      count: int = GRADER_CASES, title: str = "Exercise 3: Jungli-La probability") -> GradeReport:
+    """Grade a bot for exercise 3: exact values on hidden cases (seed ``seed``), scenarios, legality, time
+    and win rate in ``games`` two-player games against the greedy bot (seed ``seed + 1``)."""
+    learner = _contestant(bot)
+    report = ExerciseReport(title)
+    report.items.extend(value_items(learner, seed, count, time_limit))
+    report.extend(check_scenarios(learner, SCENARIOS, time_limit=time_limit))
+    slack = max(2.0, 2 * time_limit)  # a decision is stopped only well past the bar; the time item judges it
+    records = play_learner_games(GAME, learner, games=games, num_players=PLAYERS, seed=seed + 1, opponent=OPPONENT,
+                                 time_limit=slack, max_failures=3)
+    legal = legality_item(records, stopped_early=len({r["game"] for r in records}) < games, time_limit=slack)
+    report.items.append(legal)
+    if not legal.passed:
+        for name in ("time per decision", "win rate"):
+            report.add(name, False, "not run yet: first make every action legal (see above)")
+        return report
+    report.items.append(time_item(records, time_limit))
+    report.items.extend(_duel_items(records, time_limit))
+    return report
+
+
+check: Callable[..., GradeReport] = check_probability
+
+__all__ = ["FACES", "GAME", "MIN_WIN_RATE", "OPPONENT", "RandomBot", "SCENARIOS", "TIME_LIMIT", "action_value",
+           "cases", "check", "check_probability", "compare", "exact_best", "exact_reroll", "exact_roll",
+           "grade_probability", "keep_value", "materials_needed", "reroll_choices", "value_items"]
