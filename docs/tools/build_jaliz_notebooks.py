@@ -63,6 +63,11 @@ def rule(rule_id: str, body: str = "") -> Cell:
     return ("md", text)
 
 
+def question(q: str, a: str) -> Cell:
+    """The question that ends a section (for a class: ask, let them think, then open the answer)."""
+    return ("md", f"**Question.** {q.strip()}\n\n<details><summary>Answer</summary>\n\n{a.strip()}\n\n</details>")
+
+
 # ---------------------------------------------------------------------------------------------------------
 ## 00_welcome.ipynb
 # ---------------------------------------------------------------------------------------------------------
@@ -331,6 +336,8 @@ The start player begins, then play goes clockwise (P0, P1, P2, P3, P0, ...). Who
 kind of decision it is."""),
         code("state.current_player(), state.decision()"),
         # ----------------------------------------------------------------------------------------- turn
+        question('With 5 players, which products are in the deck, and how many fertilizer tokens are there?',
+                 'Products 6 to 16 (**JAL-SETUP-02**), and 6 fertilizer tokens: one more than players (**JAL-SETUP-05**).'),  # noqa: E501
         md("""
 ---
 ## How to play
@@ -356,6 +363,8 @@ do(s, "harvest 1", "plant tomato 1")  # the market is over: P0 receives 2 cards 
 """),
         code("show(s)"),
         # ----------------------------------------------------------------------------------------- plant
+        question('Can a player skip the Market step when they like neither revealed card?',
+                 'No: all three steps are mandatory (**JAL-TURN-01**), and each revealed card must be kept, traded or given away (**JAL-MARKET-02**).'),  # noqa: E501
         md("""
 ---
 ## 1. Plant
@@ -428,6 +437,8 @@ print("with a tractor:", with_tractor.observation(0).farms[0].plots[0], "->", wi
 print("without:       ", without.observation(0).farms[0].plots[0], "->", without.decision())
 """),
         # ----------------------------------------------------------------------------------------- market
+        question('Your plots hold carrots and peas, and your hand holds only a turnip. What must you do?',
+                 'Harvest one plot first, then plant the turnip on the emptied plot (**JAL-PLANT-04**): a plot holds one product only (**JAL-PLANT-02**).'),  # noqa: E501
         md("""
 ---
 ## 2. Market
@@ -499,7 +510,8 @@ do(s, "accept 1",
 show(s)  # red: 4 turnips and 2 carrots; green: eggplant and watermelon; P1's turn begins
 """),
         rule("JAL-MARKET-06", """
-Here P0 gives the tomato to P2, who plants it at once (a gift cannot be refused: **JAL-R-GIFT**)."""),
+Here P0 gives the tomato to P2, who plants it at once. P2 may not refuse it: that is a *ruling*
+(**JAL-R-GIFT**, below), and the rulebook's text can be read the other way."""),
         code("""
 s = game.state_from_json(market)
 do(s, "plant peas 1", "pass", "pass", "give tomato to 2", "plant tomato 1")
@@ -553,6 +565,8 @@ print(legal(s))
 print(why_not(s, "accept 1"))
 """),
         # ----------------------------------------------------------------------------------------- credit
+        question('Nobody offers anything for a revealed card and you do not want it. May you put it in your hand for later?',  # noqa: E501
+                 'No: revealed cards never go to a hand (**JAL-MARKET-03**). You give it away (**JAL-MARKET-06**) or plant it yourself (**JAL-MARKET-07**).'),  # noqa: E501
         md("""
 ---
 ## Trading with credit tokens
@@ -613,6 +627,8 @@ beginner = jaliz_learn.load_game("jaliz", credit_tokens=False)
 [list(f.tokens) for f in beginner.initial_state(num_players=4, seed=7).observation(None).farms]
 """),
         # ----------------------------------------------------------------------------------------- receive
+        question("Is it worth collecting other players' credit tokens until the end of the game?",
+                 'Not for points: tokens are worth nothing at the end (**JAL-CREDIT-04**). They count only in trades and priority claims (**JAL-CREDIT-01**, **JAL-CREDIT-02**).'),  # noqa: E501
         md("""
 ---
 ## 3. Receive products
@@ -639,6 +655,8 @@ do(s, "plant turnip 1", "done", "pass", "pass", "keep turnip", "plant turnip 2",
 s.observation(None).hand_sizes
 """),
         # ----------------------------------------------------------------------------------------- harvest
+        question('In a 5-player game, how many cards do you draw at the end of your turn, and may you keep them all?',
+                 'Three (**JAL-RECEIVE-01**), and yes: there is no hand limit (**JAL-RECEIVE-02**).'),
         md("""
 ---
 ## Optional actions: harvest
@@ -699,6 +717,8 @@ s = game.state_from_json({"num_players": 4, "players": [
 do(s, "harvest 1", "harvest 2")
 """),
         # ----------------------------------------------------------------------------------------- buy
+        question('You have 3 peas on a plot with a fertilizer. What count does the harvest use, and may you harvest only two of the peas?',  # noqa: E501
+                 'It counts 4 (**JAL-HARVEST-05**). No: a harvest takes the whole plot (**JAL-HARVEST-04**).'),
         md("""
 ---
 ## Optional actions: buy
@@ -749,6 +769,8 @@ do(s, "buy cards")
 print("hand:", s.observation(0).hand_sizes[0], "cards |", why_not(s, "buy cards"))
 """),
         # ----------------------------------------------------------------------------------------- end
+        question("You have 3 coins. Can you buy a tractor and a fertilizer now? And during another player's turn?",
+                 "Not both: 2 + 2 = 4 coins (**JAL-BUY-03**, **JAL-BUY-04**). One of them, yes, and at any time, also during another player's turn (**JAL-BUY-01**)."),  # noqa: E501
         md("""
 ---
 ## End of the game
@@ -817,6 +839,8 @@ print("No third plot; P0 and P2 spent 4 coins on equipment, P1 spent 2:")
 print(outcome_table(t.outcome(), score="points"))
 """),
         # ----------------------------------------------------------------------------------------- rulings
+        question('Two players tie on 8 points. Neither has a third plot; one bought a tractor (2 coins), the other two fertilizers (4 coins). Who wins?',  # noqa: E501
+                 'The one who spent 4 coins: after the third plot, the coins spent on tractor and fertilizer decide (**JAL-END-06**).'),  # noqa: E501
         md("""
 ---
 ## Rulings
@@ -951,6 +975,8 @@ In the **JAL-END-02** scenario, during the final planting:"""),
 print(why_not(final, "buy cards"))
 """),
         # ----------------------------------------------------------------------------------------- tools
+        question('P1 gives you a revealed card you do not want. May you refuse it, and does the rulebook say so?',
+                 'In this engine you may not (ruling **JAL-R-GIFT**). The rulebook can be read both ways: it says the receiver must plant the card, but also speaks of a player not accepting a gift.'),  # noqa: E501
         md("""
 ---
 ## Beyond single rules
