@@ -488,7 +488,9 @@ print(do(stack, "harvest 1"))
 ---
 ## A whole game, and a live board
 
-The heuristic bot against three random bots; then the first events of that game, from its log.
+The heuristic bot against three random bots; then the first events of that game, from its log. Players with
+equal coins may still rank apart: the standard tie-breaks decide (third plot, then coins spent on equipment:
+**JAL-END-06**).
 """),
     code("""
 from jaliz_learn.bots import RandomBot
