@@ -18,8 +18,11 @@ collect_ignore = ["grader.py", "exercise.ipynb"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--notebook", action="store", default=None,
-                     help="exercise 2: the learner notebook to grade (default: $JALIZ_NOTEBOOK or exercise.ipynb)")
+    try:
+        parser.addoption("--notebook", action="store", default=None,
+                         help="an exercise's learner notebook to grade (default: $JALIZ_NOTEBOOK or exercise.ipynb)")
+    except ValueError:  # another exercise folder's conftest added it already (a run over all exercises)
+        pass
 
 
 @pytest.fixture
