@@ -485,7 +485,8 @@ from IPython.display import HTML
 rows = [{"turn": e.turn, "player": "" if e.player is None else f"P{e.player}", "event": e.kind,
          "what happened": tani.describe_event(e, None)}
         for e in result.state.events(None) if e.kind != "end"][-8:]
-HTML(pd.DataFrame(rows).style.hide(axis="index").set_properties(**{"text-align": "left"}).to_html())"""),
+table = pd.DataFrame(rows).style.set_uuid("log").hide(axis="index").set_properties(**{"text-align": "left"})
+HTML(table.to_html())"""),
     (MD, """---
 ## Play a game
 
