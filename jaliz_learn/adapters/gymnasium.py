@@ -9,6 +9,7 @@ change of the seat's score at every step (same total, earlier signal); ``"win"``
 An illegal id ends the episode with ``illegal_reward`` (``illegal="end"``, the default, so random
 exploration and Gymnasium's ``check_env`` work) or raises (``illegal="raise"``).
 
+>>> import pytest; _ = pytest.importorskip("gymnasium")  # the rl extra
 >>> env = JalizSeatEnv("nizam", num_players=1)     # solo Nizam
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape == env.observation_space.shape, int(info["action_mask"].sum()) > 0

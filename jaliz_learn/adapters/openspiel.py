@@ -15,6 +15,7 @@ nodes are exposed (see docs/ADAPTERS.md for why). Observations: ``observation_te
 for the player (plus the action being built) and ``observation_string`` its text; information states
 are not provided (the engines' observations are not perfect-recall).
 
+>>> import pytest; _ = pytest.importorskip("pyspiel")  # the rl extra
 >>> import pyspiel
 >>> _ = register()
 >>> game = pyspiel.load_game("python_jaliz_learn_nizam", {"players": 1})

@@ -8,6 +8,7 @@ and ``"action_mask"`` (1 for the ids legal now; all zeros for an agent not to ac
 once, when the game ends: each agent's final score (``reward="score"``) or +1 to the winners, 0 to the
 others (``reward="win"``). Chance is inside the engine (sampled from the seed given to ``reset``).
 
+>>> import pytest; _ = pytest.importorskip("pettingzoo")  # the rl extra
 >>> e = env("nizam", num_players=1)
 >>> e.reset(seed=3)
 >>> obs, reward, terminated, truncated, info = e.last()
