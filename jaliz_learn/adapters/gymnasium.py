@@ -48,7 +48,7 @@ class JalizSeatEnv(_Env):  # type: ignore[misc]
     ``"heuristic"``, ``"mcts"``) or bot objects; default: random bots.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, game: str | Game, num_players: int | None = None, seat: int = 0,
                  opponents: Sequence[Any] | None = None, *, reward: str = "score", illegal: str = "end",
@@ -147,3 +147,20 @@ class JalizSeatEnv(_Env):  # type: ignore[misc]
         if self.render_mode is None or self.rl is None:
             return None
         return str(self.rl.state.observation(self.seat))
+
+
+def register() -> list[str]:
+    """Register ``jaliz_learn/<game>-v0`` for every game with Gymnasium, so ``gymnasium.make`` builds them
+    (keyword arguments as for :class:`JalizSeatEnv`, e.g. ``gymnasium.make("jaliz_learn/nizam-v0",
+    num_players=1)``); returns the ids."""
+    from ..core.registry import available
+
+    if gym is None:
+        raise ImportError('the Gymnasium adapter needs the rl extra: pip install "jaliz_learn[rl]"')
+    ids = []
+    for name in available():
+        env_id = f"jaliz_learn/{name}-v0"
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=f"{__name__}:JalizSeatEnv", kwargs={"game": name})
+        ids.append(env_id)
+    return ids

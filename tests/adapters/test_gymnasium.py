@@ -8,7 +8,7 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from jaliz_learn.adapters.gymnasium import JalizSeatEnv  # noqa: E402
+from jaliz_learn.adapters.gymnasium import JalizSeatEnv, register  # noqa: E402
 from jaliz_learn.core.errors import IllegalAction  # noqa: E402
 
 
@@ -77,3 +77,15 @@ def test_bad_arguments_are_refused():
         JalizSeatEnv("jaliz", 3, 0, ["random"])
     with pytest.raises(ValueError, match="seat"):
         JalizSeatEnv("nizam", 1, seat=1)
+
+
+@pytest.mark.filterwarnings("ignore:.*Box observation space.*")
+def test_gymnasium_make_builds_every_game():
+    import gymnasium
+
+    ids = register()
+    assert len(ids) == len(set(ids)) and "jaliz_learn/nizam-v0" in ids
+    env = gymnasium.make("jaliz_learn/nizam-v0", num_players=1, render_mode="ansi")
+    check_env(env.unwrapped)
+    obs, info = env.reset(seed=4)
+    assert obs.shape == env.observation_space.shape and "nizam" in env.render()

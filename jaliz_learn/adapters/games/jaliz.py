@@ -96,6 +96,7 @@ PLOT_SIZE = len(ALL_PRODUCTS) + 3 + MAX_PLAYERS
 FARM_PLOTS_SIZE = len(PLOTS) * PLOT_SIZE
 FARM_SIZE = FARM_PLOTS_SIZE + 2 + MAX_PLAYERS + 5 + 2 * len(ALL_PRODUCTS)
 OFFER_SIZE = 3 * len(ALL_PRODUCTS) + MAX_PLAYERS
+SHOP_SIZE = 4 * MAX_PLAYERS + 2 * len(ALL_PRODUCTS)
 
 
 def tensor_layout(game: Game, num_players: int) -> TensorLayout:
@@ -132,10 +133,19 @@ def tensor_layout(game: Game, num_players: int) -> TensorLayout:
 
         def extras(o: Any) -> list[float]:
             e = dict(o.extras)
-            breeding, shop = e.get("breeding"), e.get("shop_offer")
             return [*one_hot(e.get("event"), names), float(e.get("event_deck") or 0),
-                    *counts(e.get("event_discard") or (), names), float(breeding is not None),
-                    float(shop is not None)]
+                    *counts(e.get("event_discard") or (), names), *one_hot(e.get("breeding"), P)]
 
-        f.append(("events", 2 * len(names) + 3, extras))
+        def shop(o: Any) -> list[float]:
+            """The pending Shopping Day proposal: proposer, receiver, cards and tokens both ways."""
+            offer = dict(o.extras).get("shop_offer")
+            if offer is None:
+                return [0.0] * SHOP_SIZE
+            proposer, prop = offer
+            return [*one_hot(proposer, range(MAX_PLAYERS)), *one_hot(prop.to, range(MAX_PLAYERS)),
+                    *counts(prop.give, P), *counts(prop.tokens, range(MAX_PLAYERS)), *counts(prop.ask, P),
+                    *counts(prop.ask_tokens, range(MAX_PLAYERS))]
+
+        f.append(("events", 2 * len(names) + 1 + len(P), extras))
+        f.append(("shop_offer", SHOP_SIZE, shop))
     return TensorLayout(game.name, n, game.info.max_players, DECISIONS, f)
