@@ -43,6 +43,7 @@ from ..exercise_tools import ExerciseReport, Scenario, check_scenarios
 from ..games.nizam.actions import Draw, Move, Score
 from ..games.nizam.bots import NizamGreedyBot
 from ..grading.match import InProcessContestant, legality_item, play_learner_games, strength_items, time_item
+from ..grading.notebooks import describe_learner_exception
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..grading.sandbox import BotFailure
 from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
@@ -162,8 +163,8 @@ def _call_method(bot: Any, name: str, state: State, me: int) -> tuple[Any, str |
         return None, f"your bot has no method {name}()"
     try:
         value = method(state.clone(), me)
-    except Exception as exc:  # the learner's code: report, never raise
-        return None, f"{name}() raised {type(exc).__name__}: {exc}"
+    except Exception as exc:  # the learner's code: report (with the cell and line), never raise
+        return None, f"{name}() raised {describe_learner_exception(exc)}"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None, f"{name}() returned {value!r} ({type(value).__name__}), not a number"
     return value, None
