@@ -116,10 +116,15 @@ def observation_shape(game: Game, num_players: int) -> tuple[int, ...]:
 def observation_tensor(observation: Observation, game: Game | None = None) -> np.ndarray:
     """The observation as a flat float32 vector (layout: :func:`tensor_layout` ``.describe()``)."""
     if game is None:
-        from .. import load_game
-
-        game = load_game(observation.game)
+        game = _default_game(observation.game)
     return tensor_layout(game, observation.num_players).encode(observation)
+
+
+@lru_cache(maxsize=32)
+def _default_game(name: str) -> Game:
+    from .. import load_game
+
+    return load_game(name)
 
 
 def observation_string(observation: Observation) -> str:
