@@ -341,6 +341,8 @@ explorers on can do that), they draw one after the other: the active player firs
 print(do(st, "discover"))  # both explorers stand on A07, the last card: discovering it sends both to the Goal"""),
     (MD, rule("JUN-GOAL-03", """
 Once at the Goal, you draw another Treasure card at the **start** of each of your turns, before rolling.""")),
+    (CODE, """st = position(players=[{"pos": "goal", "letters": 0}, {}])
+print("\\n".join(st.log_text(0)[-3:]))  # P0's turn begins at the Goal: a Treasure card before any die"""),
     (MD, rule("JUN-GOAL-04", """
 **Treasure Excavation.** Between the Dice phase and the Materials phase, a player who was at the Goal
 draws one more Treasure card for every **set of three equal faces** among the final dice. Move 1 and Move 2
@@ -453,12 +455,24 @@ step(st, "roll 5", "cancel", "keep", "change M2 T", viewer=0)"""),
     (MD, rule("JUN-LET-04", """
 **Buy a Wagon** (2 Letters) instead of discovering: it is your turn's Discovery action. Nobody may own
 more than two.""")),
+    (CODE, """st = position(track=track, phase="explore", dice=["F", "F", "W", "L"],
+              players=[{"pos": 2, "materials": [0, 0, 0], "letters": 2}, {}])
+print("choices:", [str(a) for a in st.legal_actions()])
+step(st, "wagon", viewer=0)"""),
+    (CODE, """o = st.observation(0)
+print(tokens(st), "| limits: materials", o.material_limits[0], "Letters", o.letter_limits[0],
+      "| Wagons left in the stock:", o.wagon_stock)"""),
     (MD, rule("JUN-LET-05", """
 **Remote discovery** (3 Letters): discover a card anywhere on the track instead of the one under you,
 paying its cost as usual, if no other explorer stands on it. It is your Discovery action.""")),
     (MD, rule("JUN-LET-06", """
 **Buy a Treasure card** (4 Letters): only once you are at the Goal; as many as you can pay, and it is not a
 Discovery action.""")),
+    (CODE, """st = position(track=track, phase="explore", dice=["F", "F", "W", "L"],
+              players=[{"pos": "goal", "materials": [0, 0, 0], "letters": 8, "wagons": 1}, {}])
+print("at the Goal with 8 Letters:", [str(a) for a in st.legal_actions()])
+print(do(st, "treasure", viewer=0))
+print("still on offer:", [str(a) for a in st.legal_actions()], "(a Treasure card is no Discovery action)")"""),
     (MD, rule("JUN-LET-07", """
 **Exchange** (5 Letters): give back one of your Discovery cards and take a card from the track that has
 no explorer on it, **without** paying its cost. Your old card takes its place on the track. It is your
@@ -597,6 +611,8 @@ step(st, "cancel", viewer=0)"""),
     (MD, ruling("JUN-RUL-08", "nothing about running out of Treasure cards.",
                 "draws are skipped (the log says so) and buying a Treasure card is not offered.",
                 "the game ends when the Treasure decks are empty.")),
+    (CODE, """st = position(deck=[], players=[{"pos": "goal", "letters": 0}, {}])
+print("\\n".join(st.log_text(0)[-2:]))"""),
     (MD, ruling("JUN-RUL-09", "nothing: the game ends with the game-end card.",
                 "a safeguard for bots that never walk: after 100 rounds (option `max_rounds`) the game ends and is "
                 "scored normally. In thousands of test games it never came close.",
@@ -606,6 +622,11 @@ step(st, "cancel", viewer=0)"""),
                 "their moment has passed this turn; a Geographer found this turn does not stretch this turn's "
                 "move.",
                 "effects apply at once, e.g. a Geographer discovered before moving adds 1 to this move.")),
+    (CODE, """st = position(track=track, phase="explore", dice=["M1", "M1", "W", "L"],
+              players=[{"pos": 1, "materials": [2, 2, 2], "letters": 0}, {}])
+print("moves before:", [str(a) for a in st.legal_actions() if str(a).startswith("move")])
+print(do(st, "discover"))  # A01 is a Geographer (+1 movement)
+print("moves after:", [str(a) for a in st.legal_actions() if str(a).startswith("move")], "(no move 3 this turn)")"""),
     (MD, ruling("JUN-RUL-11", "*“change the face of 1 die to any side.”*",
                 "a Letter change or Paleontologist change may turn any die, a Letter die included, into any "
                 "other face; each Paleontologist acts once per turn.",
@@ -614,6 +635,9 @@ step(st, "cancel", viewer=0)"""),
                 "it cannot move, and there is no card under it to discover; it may make a remote discovery, an "
                 "exchange, buy a Wagon or buy Treasure cards.",
                 "a player at the Goal only draws Treasure.")),
+    (CODE, """st = position(track=track, phase="explore", dice=["M2", "M2", "W", "L"],
+              players=[{"pos": "goal", "materials": [2, 2, 2], "letters": 6, "cards": ["A05"]}, {}])
+print("at the Goal with M2 M2:", sorted({str(a).split()[0] for a in st.legal_actions()}))"""),
     (MD, ruling("JUN-RUL-13", "the Treasure cards are drawn face down; the game-end card is red on both faces.",
                 "everybody sees how many cards lie above the game-end card (`cards_before_end_card` in every "
                 "observation) and how many Treasure cards each player holds; only their values are hidden.",
@@ -629,6 +653,8 @@ print("public:", obs.deck_size, "cards, game-end card under", obs.cards_before_e
     (MD, ruling("JUN-RUL-15", "*“discard down to the limit”*.",
                 "one token at a time, of the type you choose; with only one type left the engine discards for you.",
                 "one action naming the whole set of tokens to discard.")),
+    (CODE, """st = materials_position(["F", "F", "F", "F"], materials=[4, 0, 0])
+print(do(st, "gain F", viewer=0))  # only Food is held: the two discards need no decision"""),
     (MD, ruling("JUN-RUL-16", "nothing (it is about the program, not the table).",
                 "a decision with only one legal action is carried out by itself and logged as automatic (*only "
                 "choice* in the log); it is not in the game's history, and replays redo it.",

@@ -152,6 +152,16 @@ A turn has four phases: **1 buy** an offering card (optional), **2 play** cards 
 adds the offering phase), **3 take** cards from the square back to three, **4 score** the card your last
 take uncovered, for everybody. `st.decision()` names the step: `buy`, `play`, `offer`, `altar`, `take`,
 `shrine-reward`...""")),
+    (CODE, """s = bali.initial_state(num_players=3, seed=7)
+steps = []
+while s.observation(None).active_player == 0:
+    action = s.legal_actions()[0]  # the first legal action, to see the steps of a turn
+    steps.append(f"P{s.current_player()} {s.decision():5} -> {action}")
+    s.apply(action)
+print("\\n".join(steps))
+print("\\n".join(s.log_text(None)[-3:]))"""),
+    (MD, """P0 had 2 stones and no farmer in the display, so no offering card was affordable: the engine skipped
+phase 1 by itself (BAL-BUY-01). Phase 4 needs no decision unless a shrine is revealed."""),
     (MD, rule("BAL-BUY-01", """
 In phase 1 you may buy **one** offering card of any crop from the supply; it goes into your secret stock.
 You may also skip. If you cannot afford any card, the engine skips for you.""")),
@@ -172,6 +182,9 @@ Phase 2 is compulsory: you play **exactly one** option from your hand: a stonema
 or one to three farmers of the same crop.""")),
     (MD, rule("BAL-PLAY-02", """
 A single stonemason or a single priest costs nothing.""")),
+    (CODE, """s = position(phase="play", stones=[0, 0, 0], hands=[["mason", "priest", "rice"], ["rice"], ["rice"]])
+print("no stones:", [str(a) for a in s.legal_actions()])
+step(s, "play priest", viewer=0)"""),
     (MD, rule("BAL-PLAY-03", """
 A shrine costs **7 stones**, and right after it the offering phase begins (BAL-OFFER-01).""")),
     (MD, rule("BAL-PLAY-04", """
