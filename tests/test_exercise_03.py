@@ -302,3 +302,11 @@ def test_plain_values_round_trip_and_refuse_garbage():
         deep = [deep]
     with pytest.raises(ValueError, match="nested"):
         to_plain(deep)
+
+
+def test_dict_subclasses_cross_as_dicts(tmp_path):
+    """A defaultdict (or Counter) is a dict in the grader too, as it is in the learner's own check()."""
+    path = _notebook_with(tmp_path, "        result = {}\n",
+                          "        result = __import__('collections').defaultdict(Fraction)\n")
+    report = grader.grade(path, seed=3, games=2, count=2)
+    assert items(report)["reroll_outcomes"].passed, str(report)

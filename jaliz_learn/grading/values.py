@@ -14,6 +14,9 @@ and anything else arrives as an :class:`Opaque` naming its type. Nothing receive
 True
 >>> from_plain(to_plain(object()))
 Opaque(type_name='object')
+>>> from collections import Counter
+>>> from_plain(to_plain(Counter({(1, 0): Fraction(1, 2)})))
+{(1, 0): Fraction(1, 2)}
 """
 
 from __future__ import annotations
@@ -50,17 +53,21 @@ def to_plain(value: Any, depth: int = 0, budget: _Budget | None = None) -> Any:
     budget.take()
     if depth > MAX_DEPTH:
         raise ValueError(f"the value is nested more than {MAX_DEPTH} levels deep")
-    if value is None or type(value) in (bool, str):
+    # subclasses count as their base (a Counter or defaultdict is a dict, a named tuple a tuple), as they
+    # would for the same check run in the learner's own kernel
+    if value is None or isinstance(value, bool):
         return value
-    if type(value) is int:
-        return {"$int": str(value)}  # JSON readers may round big integers; a string never
-    if type(value) is float:
-        return {"$float": repr(value)}  # nan and inf are not JSON
-    if type(value) is Fraction:
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return {"$int": str(int(value))}  # JSON readers may round big integers; a string never
+    if isinstance(value, float):
+        return {"$float": repr(float(value))}  # nan and inf are not JSON
+    if isinstance(value, Fraction):
         return {"$frac": [str(value.numerator), str(value.denominator)]}
-    if type(value) in (tuple, list):
+    if isinstance(value, (tuple, list)):
         return {"$seq": [to_plain(v, depth + 1, budget) for v in value]}
-    if type(value) is dict:
+    if isinstance(value, dict):
         return {"$dict": [[to_plain(k, depth + 1, budget), to_plain(v, depth + 1, budget)] for k, v in value.items()]}
     return {"$opaque": type(value).__name__[:80]}
 
