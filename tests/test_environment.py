@@ -184,7 +184,8 @@ def test_environment_header(environment, project):
     assert pythons == [project["requires-python"].replace(" ", "")], (
         f"environment.yml python {pythons} must match requires-python {project['requires-python']!r}")
     assert "pip" in [normalize(s)[0] for s in environment["conda"]], "list pip (needed for the pip: section)"
-    assert environment["pip"] == ["-e ."], "the pip: section must install the package itself: - -e ."
+    assert environment["pip"] == ["-e .[rl]"], (
+        "the pip: section must install the package itself with the rl extra (from PyPI): - -e .[rl]")
 
 
 def disagreements(want: dict[str, str], conda: list[str]) -> list[str]:
