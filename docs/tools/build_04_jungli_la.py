@@ -430,6 +430,11 @@ Stanley has more Treasure cards (JUN-SCORE-03); then both have two, and Livingst
 
 display(tie([0, 12], [1, 2, 3, 4]))  # 3 + (1 + 2) against 2 + (1 + 1 + 1 + 1)
 tie([0, 12], [13, 14])                # 3 + (1 + 2) against 2 + (2 + 2)"""),
+    (MD, "And a shared victory: one card worth 1 point and one Treasure card worth 1 each, nothing to tell apart."),
+    (CODE, """st = position(phase="materials", dice=["F"] * 4, players=[
+    {"cards": ["A01"], "materials": [0, 0, 0], "letters": 0, "treasures": [0]},   # Geographer 1 + Treasure 1
+    {"cards": ["A02"], "materials": [0, 0, 0], "letters": 0, "treasures": [1]}])  # Biologist 1 + Treasure 1
+outcome_table(st.standings(), ["Livingston", "Stanley"], score="points")"""),
     (MD, question("Two players end on 20 points; both hold 3 Treasure cards, worth 7 and 5 points. Who wins?", """
 The one whose Treasure is worth 5 (JUN-SCORE-04): they scored 15 points outside Treasure, the other 13.""")),
     # ------------------------------------------------------------------ letters
