@@ -6,8 +6,6 @@ seat equally often. Its win rate has a Wilson 95% interval; shared wins (a tie f
 wins, as in tournaments. Bots of equal strength would each win about ``1 / players`` of the games
 (a little more with ties), so "beats the opponent" means the interval's lower bound is above that.
 The budget is stated in iterations per decision (reproducible) and the time it took is reported.
-
->>> r = search_strength("nizam", "random", games=2, iterations=5, rollout_depth=5)  # doctest: +SKIP
 """
 
 from __future__ import annotations
