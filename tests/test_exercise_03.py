@@ -319,3 +319,25 @@ def test_dict_subclasses_cross_as_dicts(tmp_path):
                           "        result = __import__('collections').defaultdict(Fraction)\n")
     report = grader.grade(path, seed=3, games=2, count=2)
     assert items(report)["reroll_outcomes"].passed, str(report)
+
+
+class SlowBot(BaseBot):
+    """Exact values, slowly (like a search that never remembers a result)."""
+
+    def best_value(self, dice, rerolls_left, need):
+        import time
+
+        time.sleep(1.7)
+        return exact_best(tuple(dice), rerolls_left, tuple(need))
+
+    def act(self, observation, legal_actions):
+        return legal_actions[0]
+
+
+def test_speed_check_asks_for_remembered_results(solution_bot):
+    from jaliz_learn.exercises.ex03_jungli_la_probability import speed_item
+
+    slow = speed_item(InProcessContestant(SlowBot))
+    assert not slow.passed and "at most 1.5 s" in slow.message and "remember results" in slow.hint
+    solution_bot.memo.clear()
+    assert speed_item(InProcessContestant(solution_bot)).passed

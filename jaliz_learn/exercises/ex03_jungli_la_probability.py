@@ -358,6 +358,39 @@ SCENARIOS: tuple[Scenario, ...] = (
              _expect_best, _SCENARIO_HINT, game=GAME),
 )
 
+#: A big first decision: eight dice, two rerolls to come (the reference takes a few tenths of a second).
+SPEED_CASE = ((1, 1, 2, 2, 1, 1), 2, (1, 2, 1))
+_SPEED_HINT = ("remember results you already computed (a dict keyed by the arguments, e.g. self.memo): the same "
+               "dice come back again and again inside one search, and from one decision to the next.")
+
+
+def speed_item(learner: Any, time_limit: float = TIME_LIMIT) -> CheckResult:
+    """``speed``: best_value on :data:`SPEED_CASE` within half the time a decision may take."""
+    budget = time_limit / 2
+    try:
+        handle = learner.new_bot(1, max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit))
+    except BotFailure as exc:
+        return CheckResult("speed", False, exc.reason, failure_hint("crash", exc.reason))
+    try:
+        start = time.perf_counter()
+        _call(learner, handle, "best_value", SPEED_CASE, 4 * time_limit)
+        seconds = time.perf_counter() - start
+    except BotFailure as exc:
+        return CheckResult("speed", False, f"{_call_text('best_value', SPEED_CASE)}: {exc.reason}", _SPEED_HINT)
+    finally:
+        learner.drop(handle)
+    message = (f"{_call_text('best_value', SPEED_CASE)} took {seconds:.2f} s (a decision may take {time_limit:g} s; "
+               f"this check wants at most {budget:g} s to leave room on a busy machine)")
+    return CheckResult("speed", seconds <= budget, message, "" if seconds <= budget else _SPEED_HINT)
+
+
+def _time_item(records: Sequence[Any], time_limit: float) -> CheckResult:
+    item = time_item(records, time_limit)
+    if not item.passed:
+        item.hint = "a slow decision is almost always a search that computes the same values again: " + _SPEED_HINT
+    return item
+
+
 # ---- check and grade -------------------------------------------------------------------------------
 
 _WIN_HINT = ("two equal bots each win about 50%. The dice decide what you gain: compare Keep and every Reroll by "
@@ -380,6 +413,8 @@ def check_probability(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED, ti
     learner = _contestant(bot)
     report = ExerciseReport("Exercise 3 quick check")
     report.items.extend(value_items(learner, seed, count, time_limit))
+    if all(i.passed for i in report.items):
+        report.items.append(speed_item(learner, time_limit))
     start = time.perf_counter()
     scenarios = check_scenarios(learner, SCENARIOS, time_limit=time_limit)
     report.extend(scenarios)
@@ -417,7 +452,7 @@ def grade_probability(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, ga
         for name in ("time per decision", "win rate"):
             report.add(name, False, "not run yet: first make every action legal (see above)")
         return report
-    report.items.append(time_item(records, time_limit))
+    report.items.append(_time_item(records, time_limit))
     report.items.extend(_duel_items(records, time_limit))
     return report
 
@@ -426,4 +461,4 @@ check: Callable[..., GradeReport] = check_probability
 
 __all__ = ["FACES", "GAME", "MIN_WIN_RATE", "OPPONENT", "RandomBot", "SCENARIOS", "TIME_LIMIT", "action_value",
            "cases", "check", "check_probability", "compare", "exact_best", "exact_reroll", "exact_roll",
-           "grade_probability", "keep_value", "materials_needed", "reroll_choices", "value_items"]
+           "grade_probability", "keep_value", "materials_needed", "reroll_choices", "speed_item", "value_items"]
