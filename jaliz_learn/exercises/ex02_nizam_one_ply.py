@@ -60,7 +60,8 @@ MIN_SOLO_POINTS = 30.0
 MIN_WIN_RATE = 0.35
 #: The opponent of the two-player games.
 OPPONENT: Any = NizamGreedyBot
-#: Games of the grader (the reference solution grades in about 15 s of CPU time, see the exercise's README).
+#: Games of the grader (grading the reference solution took 17-24 s wall time with both processes pinned to one
+#: core by `taskset -c 0` on a busy machine).
 GRADER_SOLO_GAMES = 8
 GRADER_DUEL_GAMES = 16
 #: Public seed of the practice games of :func:`check_one_ply` (the grader uses hidden seeds).
