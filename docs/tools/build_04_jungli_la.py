@@ -133,8 +133,8 @@ st"""),
     (MD, rule("JUN-SETUP-04", """
 The Treasure cards form two decks stacked on each other. The red **game-end** card is set aside, the
 others are shuffled, an *upper deck* of 6/9/12/15 cards (2/3/4/5 players) is dealt, the game-end card
-goes under it and the rest of the Treasure cards go under that. So the game ends, at the latest, when
-the upper deck has been drawn.""")),
+goes under it and the rest of the Treasure cards go under that. So the last round begins once the
+upper deck has been drawn through: the next card drawn is the game-end card.""")),
     (CODE, """obs = st.observation(None)
 print("Treasure cards in the deck:", obs.deck_size, "| cards above the game-end card:", obs.cards_before_end_card)"""),
     (MD, rule("JUN-SETUP-05", """
