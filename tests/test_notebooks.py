@@ -1,7 +1,8 @@
 """Static checks of the notebooks in notebooks/ (nbval runs them; these read the stored files).
 
 * the Jaliz walkthrough mentions every rule ID of the Jaliz catalogue, and every walkthrough (01-05) has one
-  heading per rule ID of its game's catalogue(s), in catalogue order (see ``WALKTHROUGHS``);
+  heading per rule ID of its game's catalogue(s), in catalogue order (see ``WALKTHROUGHS``), and every
+  ruling's section names the reading chosen and the other reading;
 * every notebook was executed and saved with its outputs, and holds no error output except in
   cells marked ``# NBVAL_RAISES_EXCEPTION`` (which must hold one);
 * the welcome notebook links to every notebook.
@@ -143,3 +144,40 @@ def test_why_not_leaves_the_state_unchanged():
     assert why_not(s, "harvest 1").startswith("JAL-HARVEST-04:")
     assert s.dumps() == before
     assert legal(s, limit=1)[-1].startswith("... and ")
+
+
+def rule_sections(nb: nbformat.NotebookNode) -> dict[str, str]:
+    """The markdown under each rule heading, up to the next heading: ``{rule ID: text}``."""
+    text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+    sections = {}
+    for part in re.split(r"^#+ (?=[A-Z]+(?:-[A-Z0-9]+)+\b)", text, flags=re.M)[1:]:
+        rid = re.match(r"[A-Z]+(?:-[A-Z0-9]+)+", part)
+        if rid:
+            sections[rid.group(0)] = re.split(r"^#+ ", part, maxsplit=1, flags=re.M)[0]
+    return sections
+
+
+def unflagged_rulings(name: str, nb: nbformat.NotebookNode) -> list[str]:
+    sections = rule_sections(nb)
+    out = []
+    for game, prefix in WALKTHROUGHS[name]:
+        for r in jaliz_learn.load_game(game).rules:
+            body = sections.get(r.id, "").lower()
+            if r.id.startswith(prefix) and r.status == "ruling" and not (
+                    "reading chosen" in body and "other reading" in body):
+                out.append(r.id)
+    return out
+
+
+@pytest.mark.parametrize("name", list(WALKTHROUGHS))
+def test_every_ruling_is_flagged_with_both_readings(name: str):
+    missing = unflagged_rulings(name, read(NOTEBOOKS / name))
+    assert not missing, (f"{name}: these rulings do not say what the rulebook says, the reading chosen and the "
+                         f"other reading (issue 13): {missing}")
+
+
+def test_ruling_check_can_fail():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "### NIZ-INFO-01 · Hidden information\n\nHands are hidden.\n\n### NIZ-TURN-01 · x\n\n"
+        "reading chosen: ... other reading: ...")])
+    assert "NIZ-INFO-01" in unflagged_rulings("02_nizam.ipynb", nb)

@@ -63,6 +63,13 @@ def rule(rule_id: str, body: str = "") -> Cell:
     return ("md", text)
 
 
+def ruling(rule_id: str, says: str, chosen: str, other: str, body: str = "") -> Cell:
+    """A ruling's heading, then what the rulebook says, the reading chosen and the other reading."""
+    flagged = (f"**Ruling {rule_id}.** *The rulebook says:* {says.strip()}\n\n"
+               f"* **Reading chosen:** {chosen.strip()}\n* **Other reading:** {other.strip()}")
+    return rule(rule_id, flagged + ("\n\n" + body.strip("\n") if body.strip() else ""))
+
+
 def question(q: str, a: str) -> Cell:
     """The question that ends a section (for a class: ask, let them think, then open the answer)."""
     return ("md", f"**Question.** {q.strip()}\n\n<details><summary>Answer</summary>\n\n{a.strip()}\n\n</details>")
@@ -849,7 +856,11 @@ A rulebook is written for people around a table, who settle questions as they co
 answer to every question in advance. These are the engine's answers; each has an ID like a rule, and
 `docs/RULINGS.md` explains why it was chosen.
 """),
-        rule("JAL-R-TIMING", """
+        ruling("JAL-R-TIMING",
+               'harvest and buy are allowed "at any time during the game (even when it is not your turn)".',  # noqa: E501
+               'harvest and buy are legal alongside every decision a player makes, as often as they like; every player decides at least once in every turn (the offer step).',  # noqa: E501
+               'a real-time interrupt at any instant, even between two cards of a draw (a turn-based engine has no such instants, and the order of interrupts would matter).',  # noqa: E501
+               """
 So "at any time" means: whenever the engine asks you anything. The players asked during one turn of the
 watermelon example, played by heuristic bots:"""),
         code("""
@@ -860,7 +871,11 @@ while s.observation(None).active_player == 0:  # until red's turn is over
     s.apply(bot.act(s.observation(s.current_player()), s.legal_actions()))
 print(" ".join(deciders))
 """),
-        rule("JAL-R-NEGOTIATION", """
+        ruling("JAL-R-NEGOTIATION",
+               'the active player trades with anyone, with offers and counter-offers ("The red player does not accept. The player offers again"), in no given order and with no limit.',  # noqa: E501
+               'a priority claim, then at most `offer_rounds` rounds (default 2): each other player in seat order offers once or passes, then the active player accepts, keeps, gives or refuses.',  # noqa: E501
+               'free negotiation without a bound, which a program cannot list as legal actions.',  # noqa: E501
+               """
 Here P1 offers a carrot, P0 refuses, P1 raises to two carrots in the second (last) round, P0 accepts and
 gives the turnip away."""),
         code("""
@@ -872,7 +887,11 @@ do(s, "plant peas 1", "offer tomato for carrot", "pass", "refuse", "offer tomato
 print(legal(s))
 do(s, "accept 1", "plant tomato 1", "plant carrot 2", "plant carrot 2", "give turnip to 2", "plant turnip 1")
 """),
-        rule("JAL-R-ASK", """
+        ruling("JAL-R-ASK",
+               "in the watermelon example the buyer asks for a revealed card *and* a card from the active player's hand, which nobody else can see.",  # noqa: E501
+               'an offer may ask for up to `max_ask` (default 2) cards by product; accepting hands them over.',  # noqa: E501
+               "only revealed cards may be asked for (then the rulebook's own example could not be played).",  # noqa: E501
+               """
 `max_ask` is 2 by default; asking for three peas is refused."""),
         code("""
 s = game.state_from_json(market)
@@ -896,7 +915,11 @@ s = game.state_from_json(market)
 do(s, "plant peas 1", "pass", "pass", "give turnip to 1")
 print(f"P{s.current_player()} {s.decision()}: {legal(s)}")
 """),
-        rule("JAL-R-FERT", """
+        ruling("JAL-R-FERT",
+               'the detailed rule prices fertilizer at 2 coins, the summary page at 1 coin.',  # noqa: E501
+               '2 coins; the option `fertilizer_price=1` follows the summary.',  # noqa: E501
+               '1 coin, as on the summary page.',  # noqa: E501
+               """
 The rulebook prints two fertilizer prices (2 coins in the detailed rule, 1 coin in the summary). The
 engine uses 2; the option `fertilizer_price=1` follows the summary."""),
         code("""
@@ -904,13 +927,21 @@ cheap = jaliz_learn.load_game("jaliz", fertilizer_price=1)
 s = cheap.state_from_json({"num_players": 3, "players": [{"hand": ["peas"], "coins": 1}, {}, {}]})
 do(s, "buy fertilizer 2")
 """),
-        rule("JAL-R-HAND", """
+        ruling("JAL-R-HAND",
+               'nothing about hand order (Bohnanza, the model of Jaliz, forbids rearranging the hand).',  # noqa: E501
+               'order does not matter: any hand card may be planted, traded or asked for.',  # noqa: E501
+               "Bohnanza's rule: the hand keeps its order and the front card is planted first.",  # noqa: E501
+               """
 Hand order does not matter (unlike some trading games): any card of the hand may be planted."""),
         code("""
 s = game.state_from_json({"num_players": 3, "players": [{"hand": ["turnip", "carrot", "peas", "beans"]}, {}, {}]})
 legal(s)
 """),
-        rule("JAL-R-RUNOUT", """
+        ruling("JAL-R-RUNOUT",
+               '"When the product deck runs out, shuffle the burned pile", and the game ends when it runs out for the third time.',  # noqa: E501
+               'the deck runs out when a card must be drawn from an empty deck; taking the last card is not yet a run-out.',  # noqa: E501
+               'the deck runs out when its last card is taken.',  # noqa: E501
+               """
 Taking the last card is not a run-out; an empty deck changes nothing until the next draw, which counts
 the run-out and reshuffles."""),
         code("""
@@ -921,7 +952,11 @@ obs = s.observation(None)
 print("deck", obs.deck_size, "| ran out", obs.deck_runs_out, "times")
 do(s, "pass", "pass", "keep turnip", "plant turnip 2", "keep tomato", "harvest 1", "plant tomato 1")
 """),
-        rule("JAL-R-ENDSTEP", """
+        ruling("JAL-R-ENDSTEP",
+               'the game ends when the deck runs out for the third time, which can happen in the middle of a turn.',  # noqa: E501
+               'no more cards are drawn; the current step (planting or market) finishes with the cards already revealed, then the final phase starts.',  # noqa: E501
+               'the game stops at once, and the cards of a half-done market are never planted.',  # noqa: E501
+               """
 In the **JAL-END-02** scenario the deck ran out during the reveal: only one card (the
 tomato) came out, the market was finished with it, and nobody received cards."""),
         code("""
@@ -929,7 +964,11 @@ final = game.state_from_json(ending)
 do(final, "plant carrot 1", "pass", "pass", "keep tomato", "plant tomato 2")
 print(final.decision(), "| ending:", final.observation(None).ending)
 """),
-        rule("JAL-R-COINCAP", """
+        ruling("JAL-R-COINCAP",
+               'harvested cards kept face down *are* the coins; nothing about a count that would pay more coins than cards.',  # noqa: E501
+               'a harvest never pays more coins than cards harvested.',  # noqa: E501
+               'coins as counters, not cards (then bonuses could pay more coins than cards).',  # noqa: E501
+               """
 Coins are the cards themselves, so a harvest cannot pay more coins than it has cards. In standard mode a
 fertilizer adds one card to the count, and that never earns more coins than cards: 3 red peppers with
 fertilizer count as 4 and pay 3 coins, exactly the three cards (none is burned)."""),
@@ -948,7 +987,11 @@ s = advanced.state_from_json({"num_players": 3, "events": {"breeding": "peas"},
                               "players": [{"hand": ["peas"], "plots": [["peas", 1, True], [None, 0, False]]}, {}, {}]})
 do(s, "harvest 1")  # counts 3 -> the meter says 2 coins, the cap pays 1
 """),
-        rule("JAL-R-PAYMENT", """
+        ruling("JAL-R-PAYMENT",
+               'paid coins go face up to the burned pile; it does not say which coin cards.',  # noqa: E501
+               'the most recently earned coin cards pay.',  # noqa: E501
+               'the player chooses which coin cards to pay (it changes only what lies in the burned pile).',  # noqa: E501
+               """
 P0's coins are a carrot,
 then beans, then a turnip: buying a tractor (2 coins) burns the turnip and the beans."""),
         code("""
@@ -958,18 +1001,30 @@ do(s, "buy tractor")
 obs = s.observation(0)
 print("coin cards left:", names(obs.my_farm.coin_cards), "| burned pile:", names(obs.burned))
 """),
-        rule("JAL-R-START", """
+        ruling("JAL-R-START",
+               '"the player who most recently visited a fruit shop" starts.',  # noqa: E501
+               "seat 0 starts; who sits at seat 0 is the caller's choice (tournaments rotate seats).",  # noqa: E501
+               'a random start player.',  # noqa: E501
+               """
 The rulebook lets "the player who most recently visited a fruit shop" start. The engine seats that player
 at seat 0, so P0 always starts."""),
         code("""
 [game.initial_state(num_players=n, seed=n).current_player() for n in range(3, 8)]
 """),
-        rule("JAL-R-FINALORDER", """
+        ruling("JAL-R-FINALORDER",
+               'after the end each player may plant up to 2 cards (3 with a tractor); no order is given.',  # noqa: E501
+               'one after another in seat order, starting with the player whose turn it was; each may harvest or buy first, then says `done`.',  # noqa: E501
+               'everybody plants at the same time, or seat 0 starts.',  # noqa: E501
+               """
 In the **JAL-END-02** scenario it was P1's turn."""),
         code("""
 print(final.log_text()[-1])
 """),
-        rule("JAL-R-NOCARDS-LATE", """
+        ruling("JAL-R-NOCARDS-LATE",
+               'once per game a player may pay 1 coin to take 3 cards from the deck; nothing about the end.',  # noqa: E501
+               'not offered after the third run-out: there is nothing left to draw.',  # noqa: E501
+               'still legal, and the coin is wasted.',  # noqa: E501
+               """
 In the **JAL-END-02** scenario, during the final planting:"""),
         code("""
 print(why_not(final, "buy cards"))
