@@ -253,7 +253,7 @@ import jaliz_learn
 from jaliz_learn.bots import RandomBot
 from jaliz_learn.games.jaliz import data
 from jaliz_learn.games.jaliz.bots import HeuristicJalizBot
-from jaliz_learn.teaching import SCENARIOS, do, legal, names, outcome_table, scenario, show, why_not
+from jaliz_learn.teaching import SCENARIOS, do, legal, names, outcome_table, scenario, show, try_action, why_not
 from jaliz_learn.widgets import JalizBoard, ReplayViewer
 
 game = jaliz_learn.load_game("jaliz")
@@ -273,13 +273,15 @@ actions* list (or the text box) plays any action. Everything on this board is ex
         md("""
 ## How the scenarios work
 
-Four helpers from `jaliz_learn.teaching` keep the cells short:
+A few helpers from `jaliz_learn.teaching` keep the cells short:
 
 * `show(state, viewer)`: the position as `viewer` sees it (a player number, or `None` for a spectator,
   who sees no hand). A state also draws itself: put `state` last in a cell.
 * `do(state, *actions)`: apply actions in text notation; it prints each action and what happened.
 * `legal(state)`: the legal actions of the player who decides now, as text.
 * `why_not(state, action)`: the rule that forbids an action now (the state is not changed).
+* `try_action(state, action)`: apply an action if it is legal, or say in one line why it is refused.
+* `outcome_table(outcome, names)`: a final result with ranks, names and labelled scores.
 
 Players are numbered from 0 (P0 is seat 0), plots from 1 (as printed on the farm board). Products are
 written by name (`carrot`) or card number (`14`). Here is the whole text notation:
@@ -399,12 +401,15 @@ print(legal(s))
 show(s, viewer=0)
 """),
         md("""
-What happens when you try it anyway? `apply` refuses the action, names the rule and lists what is
-allowed. The state is not changed. (This cell fails on purpose.)
+What happens when you try it anyway? `apply` refuses the action: it raises a `RuleViolation` (a
+`ValueError`) that names the rule and lists what is allowed, and the state is not changed. `try_action`
+applies an action if it is legal and otherwise prints the refusal in one line:
 """),
         code("""
-# NBVAL_RAISES_EXCEPTION
-s.apply("plant peas 1")
+print(try_action(s, "plant peas 1"))
+"""),
+        md("""
+A bot (or your own code) catches the error and reads its fields:
 """),
         code("""
 from jaliz_learn import RuleViolation
@@ -414,6 +419,7 @@ try:
 except RuleViolation as error:
     print("rule:", error.rule, "| decision:", error.decision, "| player:", error.player)
     print("reason:", error.reason)
+    print("allowed:", error.allowed)
 print("unchanged:", show(s, viewer=0).text.splitlines()[2])
 """),
         rule("JAL-PLANT-03", """
