@@ -1,0 +1,104 @@
+"""Grader of exercise 5, "Running experiments".
+
+Grade learners' notebooks (prints a report per notebook; exit status 0 only when all pass)::
+
+    .venv/bin/python exercises/05_experiments/grader.py [--secret-file FILE] NOTEBOOK.ipynb [...]
+    .venv/bin/jaliz-learn grade 05_experiments submissions/      # a whole folder, with a gradebook
+    .venv/bin/python -m pytest exercises/05_experiments --notebook path/to/notebook.ipynb
+
+The learner's code never runs in the grader's process: the notebook runs in its own process with
+CPU, memory, output and wall-time limits; the grader sends each data set of game results as plain
+values and receives the numbers as plain values (:meth:`jaliz_learn.grading.Sandbox.call`).
+
+What is checked (the bars are stated in the notebook; see :mod:`jaliz_learn.exercises.ex05_experiments`):
+``schedule``, ``win_rates``, ``wilson``, ``seat_win_rates``, ``seat_advantage`` and ``elo`` of
+``MyExperiments`` on 5 hidden data sets drawn from the secret seed, each right to 1e-9 and within 5 s.
+
+Seeds: the data sets derive from a secret seed (``JALIZ_LEARN_SECRET_SEED`` or ``--secret-file``);
+without either, :data:`PRACTICE_SEED` below is used and the report says the grade is for practice only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from jaliz_learn.core.registry import load_game
+from jaliz_learn.exercise_tools import ExerciseReport
+from jaliz_learn.exercises.ex05_experiments import CLASS_NAME, grade_experiments
+from jaliz_learn.grading import GradeReport, Limits, LoadFailure, Sandbox, SandboxContestant
+from jaliz_learn.grading.seeds import secret_seed
+from jaliz_learn.tournament import derive_seed, describe_exception
+
+HERE = Path(__file__).resolve().parent
+#: The notebook graded when no path is given: the untouched learner version (it fails by design).
+DEFAULT_NOTEBOOK = HERE / "exercise.ipynb"
+#: The practice seed: public (it is in the repository), so only for trying the grader out.
+PRACTICE_SEED = 0x6578706572  # "exper"
+#: Limits of the learner's process (a teacher may pass others to grade()).
+LIMITS = Limits(load_seconds=60.0, cell_seconds=30.0, setup_seconds=5.0, cpu_seconds=120, memory_mb=1536)
+#: The sandbox needs a game for its action classes; this exercise plays none.
+_GAME = "bali"
+
+
+def grade_bot_class(cls: Any, *, seed: int = PRACTICE_SEED, **kwargs: Any) -> GradeReport:
+    """Grade a *trusted* class in this process; ``kwargs`` go to ``grade_experiments``."""
+    return grade_experiments(cls, seed=derive_seed(seed, 5), **kwargs)
+
+
+def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, secret_file: str | Path | None = None,
+          limits: Limits | None = None, **kwargs: Any) -> GradeReport:
+    """Run ``notebook`` in its own process, take its ``MyExperiments`` and grade it; never raises for the
+    learner's problems. ``seed`` overrides the secret seed (tests)."""
+    path = Path(notebook)
+    report = ExerciseReport(f"Exercise 5 (running experiments): {path.name}")
+    if seed is None:
+        seed, note = secret_seed(PRACTICE_SEED, secret_file=secret_file)
+    else:
+        note = "seed given by the caller"
+    report.notes.append(note)
+    with Sandbox(path, load_game(_GAME), CLASS_NAME, limits or LIMITS) as box:
+        if box.isolation_note:
+            report.notes.append(box.isolation_note)
+        try:
+            found = box.start()
+        except LoadFailure as exc:
+            report.add("load your class", False, str(exc),
+                       hint="fix this in the notebook, save it, then Restart Kernel and Run All Cells to see it "
+                            "fail or work the same way")
+            return report
+        report.add("load your class", True, f"found class {found}")
+        try:
+            report.extend(grade_experiments(SandboxContestant(box), seed=derive_seed(seed, 5), **kwargs))
+        except Exception as exc:  # a grader bug must still give a report, never a traceback for the learner
+            report.add("grader", False, f"the grader itself failed: {describe_exception(exc)}",
+                       hint="this is not your fault: tell your teacher and hand in the notebook as it is")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Grade every notebook named on the command line (default: the learner notebook)."""
+    parser = argparse.ArgumentParser(prog="grader.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", default=[str(DEFAULT_NOTEBOOK)])
+    parser.add_argument("--secret-file", default=None, help="a file outside the repository holding the secret seed")
+    args = parser.parse_args(argv)
+    failed = 0
+    for p in args.notebooks:
+        start = time.perf_counter()
+        try:
+            report = grade(p, secret_file=args.secret_file)
+        except Exception as exc:  # never a traceback: one line per notebook the grader could not handle
+            print(f"{p}: the grader could not grade it: {describe_exception(exc)}\n")
+            failed += 1
+            continue
+        print(report)
+        print(f"({time.perf_counter() - start:.1f} s)\n", flush=True)
+        failed += not report.passed
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""Exercise 5 (running experiments): the notebooks, the quick check, the hidden data sets and the grader.
+
+The skeleton must fail, the reference solution pass, and plausible mistakes (the simple Wald
+interval, a shared win as half a win, Elo updated with new ratings, a schedule without rotated
+seats) fail with a hint that does not give the number.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jaliz_learn.exercises.ex05_experiments import (
+    check_experiments,
+    grade_experiments,
+    hidden_cases,
+    public_cases,
+    reference_elo,
+    reference_seat_advantage,
+    reference_wilson,
+)
+from jaliz_learn.grading import learner_notebook_diff, load_bot_from_notebook, read_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDER = ROOT / "exercises" / "05_experiments"
+SOLUTION = FOLDER / "solution.ipynb"
+EXERCISE = FOLDER / "exercise.ipynb"
+
+
+def _grader() -> Any:
+    name = "_jaliz_ex05_grader"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, FOLDER / "grader.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+grader = _grader()
+
+
+def items(report: Any) -> dict[str, Any]:
+    return {i.name: i for i in report.items}
+
+
+def test_learner_notebook_is_the_generated_one():
+    problems = learner_notebook_diff(SOLUTION, EXERCISE)
+    assert not problems, "exercise.ipynb is stale; regenerate it\n" + "\n".join(problems)
+
+
+def test_learner_notebook_has_no_outputs_and_no_solution():
+    nb = read_notebook(EXERCISE)
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert all(not c.get("outputs") and c.get("execution_count") is None for c in code)
+    text = EXERCISE.read_text(encoding="utf-8")
+    assert "BEGIN SOLUTION" not in text and "z * z / (2 * n)" not in text
+    stubs = [c for c in code if 'raise NotImplementedError("Write your code here' in c["source"]]
+    assert len(stubs) == 1 and stubs[0]["source"].count("raise NotImplementedError") == 6
+
+
+def test_bars_are_stated_at_the_top_of_the_notebook():
+    top = "".join(read_notebook(EXERCISE)["cells"][0]["source"])
+    assert "5 hidden data sets" in top and "1e-9" in top and "5 seconds per call" in top
+
+
+def test_hidden_cases_depend_on_the_seed_and_show_seat_effects():
+    a, b = hidden_cases(1), hidden_cases(2)
+    assert a != b and hidden_cases(1) == a and a != public_cases()
+    verdicts = {reference_seat_advantage(g) for seed in range(3) for g in hidden_cases(seed)}
+    assert verdicts == {True, False}  # both answers occur, so a constant answer fails
+    assert any(len(w) == 2 for g in a for _, w in g)  # shared wins occur
+
+
+def test_reference_wilson_is_the_score_interval():
+    low, high = reference_wilson(7, 10, 1.96)
+    assert 0 < low < 0.7 < high < 1
+    assert reference_wilson(0, 0, 1.96) == (0.0, 1.0) and reference_wilson(10, 10, 1.96)[1] == 1.0
+
+
+@pytest.fixture(scope="module")
+def solution_cls() -> type:
+    return load_bot_from_notebook(SOLUTION, "MyExperiments")
+
+
+def test_check_passes_on_the_solution(solution_cls):
+    assert check_experiments(solution_cls).passed
+
+
+def test_grade_passes_the_solution_on_other_seeds(solution_cls):
+    for seed in (3, 4):
+        report = grade_experiments(solution_cls, seed=seed)
+        assert report.passed, str(report)
+
+
+def _mistake(solution_cls: type, method: str, body: Any) -> type:
+    return type("Mistaken", (solution_cls,), {method: body})
+
+
+def _wald(self, wins, n, z):
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    half = z * math.sqrt(p * (1 - p) / n)
+    return (max(0.0, p - half), min(1.0, p + half))
+
+
+def _half_wins(self, games):
+    played, won = {}, {}
+    for seats, winners in games:
+        for seat, name in enumerate(seats):
+            played[name] = played.get(name, 0) + 1
+            won[name] = won.get(name, 0) + (1 / len(winners) if seat in winners else 0)
+    return {name: won[name] / played[name] for name in played}
+
+
+def _elo_in_place(self, games, k=16):
+    ratings = {}
+    for (a, b), winners in games:
+        ratings.setdefault(a, 1500.0)
+        ratings.setdefault(b, 1500.0)
+        score = 0.5 if len(winners) == 2 else (1.0 if 0 in winners else 0.0)
+        ratings[a] += k * (score - 1 / (1 + 10 ** ((ratings[b] - ratings[a]) / 400)))
+        ratings[b] += k * ((1 - score) - 1 / (1 + 10 ** ((ratings[a] - ratings[b]) / 400)))
+    return ratings
+
+
+def _one_order(self, names, rounds):
+    return [(a, b) for _ in range(rounds) for i, a in enumerate(names) for b in names[i + 1:]]
+
+
+@pytest.mark.parametrize("method, body, shown", [
+    ("wilson", _wald, "Wilson score interval"),
+    ("win_rates", _half_wins, "shared first place is a win for each"),
+    ("elo", _elo_in_place, "ratings from before the game"),
+    ("schedule", _one_order, "as often as b sits first"),
+])
+def test_plausible_mistakes_fail_with_a_hint(solution_cls, method, body, shown):
+    report = grade_experiments(_mistake(solution_cls, method, body), seed=11)
+    found = items(report)[method]
+    assert not found.passed and shown in found.hint
+    if method in ("elo", "win_rates"):  # the message names the value, never the expected one
+        expected = reference_elo(hidden_cases(11)[0]) if method == "elo" else None
+        assert expected is None or all(f"{v!r}" not in found.message for v in expected.values())
+    others = [i for i in report.items if i.name != method and i.name != "seat_advantage"]
+    assert all(i.passed for i in others)
+
+
+def test_numpy_values_are_refused_with_a_hint(solution_cls):
+    import numpy as np
+
+    def rates(self, games):
+        return {k: np.float32(v) for k, v in solution_cls.win_rates(self, games).items()}
+
+    found = items(grade_experiments(_mistake(solution_cls, "win_rates", rates), seed=1))["win_rates"]
+    assert not found.passed
+
+
+# ---- the grader on notebooks (each in its own process) ------------------------------------------------
+
+
+def test_grader_passes_the_reference_and_fails_the_skeleton():
+    good = grader.grade(SOLUTION, seed=5)
+    assert good.passed, str(good)
+    bad = grader.grade(EXERCISE, seed=5)
+    assert not bad.passed and items(bad)["load your class"].passed
+    assert all("NotImplementedError" in i.message for i in bad.items[1:])
+
+
+def test_grader_contains_a_crash_and_a_hang(tmp_path):
+    source = ("import time\nclass MyExperiments:\n    def act(self, o, l):\n        pass\n"
+              "    def schedule(self, names, rounds):\n        while True:\n            time.sleep(0.01)\n"
+              "    def win_rates(self, games):\n        return 1 / 0\n")
+    path = tmp_path / "broken.ipynb"
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
+    path.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    report = grader.grade(path, seed=5)
+    found = items(report)
+    assert not found["schedule"].passed and "5" in found["schedule"].message
+    assert not found["win_rates"].passed and "ZeroDivisionError" in found["win_rates"].message
+    assert not report.passed
