@@ -691,7 +691,8 @@ print("P0's choices:", [a for a in legal(q, 100) if a.startswith("end")], "| why
            "one placed on top: `end AB top A`. The others go below in letter order.",
            "the full order is a choice (8! orders for eight tasks, with the same effect).",
            """
-`AAA` in row 1 and `BBB` in column 4 (after the move): P0 completes both and puts `A` on top, to block `A`."""),
+`AAA` in row 1 and `BBB` in column 4 stand on the board; P0 moves row 5 (any move will do), completes both and
+puts `A` on top, to block `A`. A pile is written bottom card first: `BA` has `A` on top."""),
     code("""
 q = pearl.state_from_json({"board": ["AAABC", "FGHBE", "CDPBF", "GHBCD", "DEFGH"], "hands": ["H", ""], "deck": "ABCDEFGH"})
 do(q, "move r5 right H")
