@@ -99,15 +99,39 @@ def exercises_link() -> str:
     return "../exercises/README.md" if (ROOT / "exercises" / "README.md").exists() else "../exercises/"
 
 
+#: The exercise ladder: folder -> (title, what the step teaches). Folders not listed here still appear.
+LADDER = {
+    "01_first_jaliz_bot": ("Your first Jaliz bot", "the bot interface (`act(observation, legal_actions)`), reading "
+                           "observations, rules turned into code; graded on wins against `HeuristicJalizBot`"),
+    "02_nizam_one_ply": ("Nizam: evaluate and look one move ahead", "an evaluation function and a one-ply search "
+                         "with `clone()` and `apply()` on what-if copies"),
+    "03_jungli_la_probability": ("Jungli-La: push your luck with probability", "exact probabilities and expected "
+                                 "values of rerolls (`Fraction`), then a policy that uses them"),
+    "04_monte_carlo_search": ("Monte-Carlo search under hidden information", "sampling the hidden cards from an "
+                              "observation (`sample_state`), playouts and a determinised Monte-Carlo search in Bali, "
+                              "within a time budget per decision"),
+    "05_experiments": ("Running experiments", "tournament design with rotated seats, win rates with Wilson "
+                       "confidence intervals, a seat-advantage test, Elo ratings and a plot"),
+}
+
+
 def exercise_list() -> str:
-    """A bullet list of the exercise folders (with their learner notebook when there is one)."""
+    """The exercise ladder: a numbered list of the exercise folders (learner notebook, title, what it teaches)."""
     folders = sorted(p for p in (ROOT / "exercises").glob("*") if p.is_dir() and not p.name.startswith((".", "_")))
     lines = []
     for folder in folders:
         notebook = folder / "exercise.ipynb"
         target = notebook if notebook.exists() else folder
-        lines.append(f"* [`{folder.name}`](../{target.relative_to(ROOT).as_posix()})")
-    return ("\n\n" + "\n".join(lines)) if lines else ""
+        title, teaches = LADDER.get(folder.name, ("", ""))
+        text = f"1. [`{folder.name}`](../{target.relative_to(ROOT).as_posix()})"
+        if title:
+            text += f": **{title}**. Teaches {teaches}."
+        lines.append(text)
+    if not lines:
+        return ""
+    return ("\n\nThe exercises form a ladder, each step building on the one before:\n\n" + "\n".join(lines)
+            + "\n\nTeachers grade a folder of hand-ins with `jaliz-learn grade EXERCISE submissions/` and play "
+            "every submitted bot against every other with `jaliz-learn class-tournament GAME submissions/`.")
 
 
 def welcome_cells() -> list[Cell]:
