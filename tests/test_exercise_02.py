@@ -288,3 +288,15 @@ def test_a_crash_in_a_two_player_game_fails_the_grade(tmp_path):
     win = items(report)["win rate"]
     assert not win.passed and "AttributeError" in win.message and "points_if_scored" in win.message
     assert "`return state.score()[me]`" in win.message and "replay that position:" in win.message, str(report)
+
+
+def test_grader_script_exit_status_and_secret_file(tmp_path):
+    import subprocess
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("987654321\n", encoding="utf-8")
+    cmd = [sys.executable, str(FOLDER / "grader.py"), "--secret-file", str(secret), str(EXERCISE)]
+    out = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "secret seed from the file secret.txt" in out.stdout and "practice" not in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr

@@ -341,3 +341,15 @@ def test_speed_check_asks_for_remembered_results(solution_bot):
     assert not slow.passed and "at most 1.5 s" in slow.message and "remember results" in slow.hint
     solution_bot.memo.clear()
     assert speed_item(InProcessContestant(solution_bot)).passed
+
+
+def test_grader_script_exit_status_and_secret_file(tmp_path):
+    import subprocess
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("987654321\n", encoding="utf-8")
+    cmd = [sys.executable, str(FOLDER / "grader.py"), "--secret-file", str(secret), str(EXERCISE)]
+    out = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "secret seed from the file secret.txt" in out.stdout and "practice" not in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr

@@ -1,0 +1,82 @@
+"""What every exercise's ``grader.py`` does the same way: run the notebook in a sandbox and print reports.
+
+An exercise's grader keeps only what is its own (the game, the class name, the practice seed, the
+limits and the grading function of its module in this package); :func:`grade_in_sandbox` runs the
+learner's notebook in its own process (:class:`~jaliz_learn.grading.Sandbox`) and never raises for the
+learner's problems, and :func:`grader_main` is the command line (a report per notebook, exit status 0
+only when every notebook passed, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..core.registry import load_game
+from ..exercise_tools import ExerciseReport
+from ..grading import GradeReport, Limits, LoadFailure, Sandbox, SandboxContestant
+from ..grading.seeds import secret_seed
+from ..tournament import derive_seed, describe_exception
+
+
+def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name: str, practice_seed: int,
+                     limits: Limits, grade: Callable[..., GradeReport], label: int, seed: int | None = None,
+                     secret_file: str | Path | None = None, **kwargs: Any) -> GradeReport:
+    """Run ``notebook`` in its own process, take its ``class_name`` and grade it with
+    ``grade(contestant, seed=derive_seed(seed, label), **kwargs)``.
+
+    The seed comes from ``seed`` (tests), else the teacher's secret (:func:`secret_seed`), else
+    ``practice_seed`` (the report then says the grade is for practice only).
+    """
+    path = Path(notebook)
+    report = ExerciseReport(f"{title}: {path.name}")
+    if seed is None:
+        seed, note = secret_seed(practice_seed, secret_file=secret_file)
+    else:
+        note = "seed given by the caller"
+    report.notes.append(note)
+    with Sandbox(path, load_game(game), class_name, limits) as box:
+        if box.isolation_note:
+            report.notes.append(box.isolation_note)
+        try:
+            found = box.start()
+        except LoadFailure as exc:
+            report.add("load your bot", False, str(exc),
+                       hint="fix this in the notebook, save it, then Restart Kernel and Run All Cells to see it "
+                            "fail or work the same way")
+            return report
+        report.add("load your bot", True, f"found class {found}")
+        try:
+            report.extend(grade(SandboxContestant(box), seed=derive_seed(seed, label), **kwargs))
+        except Exception as exc:  # a grader bug must still give a report, never a traceback for the learner
+            report.add("grader", False, f"the grader itself failed: {describe_exception(exc)}",
+                       hint="this is not your fault: tell your teacher and hand in the notebook as it is")
+    return report
+
+
+def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport], default_notebook: Path,
+                description: str) -> int:
+    """Grade every notebook named on the command line (default: ``default_notebook``); print each report."""
+    parser = argparse.ArgumentParser(prog="grader.py", description=description)
+    parser.add_argument("notebooks", nargs="*", default=[str(default_notebook)])
+    parser.add_argument("--secret-file", default=None, help="a file outside the repository holding the secret seed")
+    args = parser.parse_args(argv)
+    failed = 0
+    for p in args.notebooks:
+        start = time.perf_counter()
+        try:
+            report = grade(p, secret_file=args.secret_file)
+        except Exception as exc:  # never a traceback: one line per notebook the grader could not handle
+            print(f"{p}: the grader could not grade it: {describe_exception(exc)}\n")
+            failed += 1
+            continue
+        print(report)
+        print(f"({time.perf_counter() - start:.1f} s)\n", flush=True)
+        failed += not report.passed
+    return 1 if failed else 0
+
+
+__all__ = ["grade_in_sandbox", "grader_main"]
