@@ -16,52 +16,27 @@ Rulings and reconstructed rules quote the rulebook and name the reading chosen a
 from __future__ import annotations
 
 import argparse
-import re
-import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
+from walkthrough_cells import Cell, check_order, code, execute, make_notebook, md, question
+from walkthrough_cells import rule as rule_cell
+from walkthrough_cells import ruling as ruling_cell
 
 from jaliz_learn.games.jaliz.advanced.catalogue import ADVANCED
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "notebooks" / "03_jaliz_advanced.ipynb"
-JUPYTER = Path(sys.executable).with_name("jupyter")
 RULES = {r.id: r for r in ADVANCED}
-
-Cell = tuple[str, str]
-
-
-def md(text: str) -> Cell:
-    return ("md", text.strip("\n"))
-
-
-def code(text: str) -> Cell:
-    return ("code", text.strip("\n"))
 
 
 def rule(rule_id: str, body: str = "") -> Cell:
-    r = RULES[rule_id]
-    kind = {"ruling": "ruling", "proposed": "reconstructed"}.get(r.status, f"rulebook: {r.section}")
-    text = f"### {r.id} · {r.title}\n\n> {r.text} *({kind})*"
-    if body.strip():
-        text += "\n\n" + body.strip("\n")
-    return ("md", text)
+    return rule_cell(RULES[rule_id], body)
 
 
 def ruling(rule_id: str, says: str, chosen: str, other: str, body: str = "") -> Cell:
-    """A ruling (or a reconstructed rule): what the rulebook says, the reading chosen and the other reading."""
-    label = "Reconstructed rule" if RULES[rule_id].status == "proposed" else "Ruling"
-    text = (f"**{label} {rule_id}.** *The rulebook says:* {says.strip()}\n\n"
-            f"* **Reading chosen:** {chosen.strip()}\n* **Other reading:** {other.strip()}")
-    if body.strip():
-        text += "\n\n" + body.strip("\n")
-    return ("md", rule(rule_id)[1] + "\n\n" + text)
-
-
-def question(q: str, a: str) -> Cell:
-    return ("md", f"**Question.** {q.strip()}\n\n<details><summary>Answer</summary>\n\n{a.strip()}\n\n</details>")
+    return ruling_cell(RULES[rule_id], says, chosen, other, body)
 
 
 CELLS: list[Cell] = [
@@ -513,34 +488,14 @@ board = JalizBoard(game="jaliz-advanced", num_players=4, human=0, bots="heuristi
 ]
 
 
-def rule_ids(cells: list[Cell]) -> list[str]:
-    return [m.group(1) for kind, src in cells if kind == "md" for m in re.finditer(r"^### (JADV-[A-Z0-9-]+) ", src, re.M)]
-
-
-def check_rule_ids(cells: list[Cell]) -> None:
-    want = [r.id for r in ADVANCED]
-    got = rule_ids(cells)
-    if got != want:
-        raise SystemExit(f"rule headings differ from the catalogue: missing {[i for i in want if i not in got]}; order {got}")
-
-
-def build() -> nbformat.NotebookNode:
-    check_rule_ids(CELLS)
-    nb = nbformat.v4.new_notebook()
-    for kind, src in CELLS:
-        nb.cells.append(nbformat.v4.new_markdown_cell(src) if kind == "md" else nbformat.v4.new_code_cell(src))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    return nb
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-run", action="store_true", help="write the notebook without executing it")
     args = parser.parse_args(argv)
-    nbformat.write(build(), OUT)
+    check_order(CELLS, [r.id for r in ADVANCED], prefix="JADV-")
+    nbformat.write(make_notebook(CELLS), OUT)
     if not args.no_run:
-        subprocess.run([str(JUPYTER), "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                        "--ExecutePreprocessor.timeout=300", str(OUT)], check=True)
+        execute(OUT)
     return 0
 
 

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from walkthrough_cells import Cell, code, execute, make_notebook, md, question
+from walkthrough_cells import rule as rule_cell
+from walkthrough_cells import ruling as ruling_cell
 
 from jaliz_learn.core.registry import load_game
 
@@ -37,42 +38,20 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 WELCOME = NOTEBOOKS / "00_welcome.ipynb"
 WALKTHROUGH = NOTEBOOKS / "01_jaliz_walkthrough.ipynb"
-JUPYTER = Path(sys.executable).with_name("jupyter")
 
 RULES = load_game("jaliz").rules
 BOARD_CELL = 'board = JalizBoard(num_players=4, human=0, bots="heuristic", seed=7)'
 
-Cell = tuple[str, str]
-
-
-def md(text: str) -> Cell:
-    return ("md", text.strip("\n"))
-
-
-def code(text: str) -> Cell:
-    return ("code", text.strip("\n"))
 
 
 def rule(rule_id: str, body: str = "") -> Cell:
     """A heading for one rule ID: its title, the catalogue paraphrase, then the explanation."""
-    r = RULES[rule_id]
-    kind = "ruling" if r.status == "ruling" else f"rulebook: {r.section}"
-    text = f"### {r.id} · {r.title}\n\n> {r.text} *({kind})*"
-    if body.strip():
-        text += "\n\n" + body.strip("\n")
-    return ("md", text)
+    return rule_cell(RULES[rule_id], body)
 
 
 def ruling(rule_id: str, says: str, chosen: str, other: str, body: str = "") -> Cell:
     """A ruling's heading, then what the rulebook says, the reading chosen and the other reading."""
-    flagged = (f"**Ruling {rule_id}.** *The rulebook says:* {says.strip()}\n\n"
-               f"* **Reading chosen:** {chosen.strip()}\n* **Other reading:** {other.strip()}")
-    return rule(rule_id, flagged + ("\n\n" + body.strip("\n") if body.strip() else ""))
-
-
-def question(q: str, a: str) -> Cell:
-    """The question that ends a section (for a class: ask, let them think, then open the answer)."""
-    return ("md", f"**Question.** {q.strip()}\n\n<details><summary>Answer</summary>\n\n{a.strip()}\n\n</details>")
+    return ruling_cell(RULES[rule_id], says, chosen, other, body)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -1144,37 +1123,11 @@ table.drop(columns=["mean_ms", "max_ms"])
 
 
 # ---------------------------------------------------------------------------------------------------------
-def make_notebook(cells: list[Cell]) -> nbformat.NotebookNode:
-    nb = new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.metadata["language_info"] = {"name": "python"}
-    for kind, src in cells:
-        if kind == "md":
-            nb.cells.append(new_markdown_cell(src))
-            continue
-        cell = new_code_cell(src)
-        tags = []
-        if "NBVAL_RAISES_EXCEPTION" in src:
-            tags.append("raises-exception")  # lets nbconvert --execute store the error and go on
-        if tags:
-            cell.metadata["tags"] = tags
-        nb.cells.append(cell)
-    for i, cell in enumerate(nb.cells):
-        cell["id"] = f"{'md' if cell.cell_type == 'markdown' else 'code'}-{i:03d}"  # stable ids: clean diffs
-    return nb
-
-
 def check_rule_ids(cells: list[Cell]) -> None:
     text = "\n".join(src for _, src in cells)
     missing = [rid for rid in RULES.ids if rid not in text]
     if missing:
         raise SystemExit(f"the walkthrough misses rule IDs: {missing}")
-
-
-def execute(path: Path) -> None:
-    jupyter = [str(JUPYTER)] if JUPYTER.exists() else [sys.executable, "-m", "jupyter"]
-    subprocess.run([*jupyter, "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                    "--ExecutePreprocessor.timeout=300", str(path)], check=True, cwd=NOTEBOOKS)
 
 
 def errors_in(path: Path) -> list[str]:

@@ -16,54 +16,27 @@ The cells use only the public API: observations, legal actions, events and outco
 from __future__ import annotations
 
 import argparse
-import re
-import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
+from walkthrough_cells import Cell, check_order, code, execute, make_notebook, md, question
+from walkthrough_cells import rule as rule_cell
+from walkthrough_cells import ruling as ruling_cell
 
 from jaliz_learn.core.registry import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "02_nizam.ipynb"
-JUPYTER = Path(sys.executable).with_name("jupyter")
 CATALOGUES = {"NIZ": load_game("nizam").rules, "PRL": load_game("pearl-of-the-east").rules}
-
-Cell = tuple[str, str]
-
-
-def md(text: str) -> Cell:
-    return ("md", text.strip("\n"))
-
-
-def code(text: str) -> Cell:
-    return ("code", text.strip("\n"))
 
 
 def rule(rule_id: str, body: str = "") -> Cell:
-    """A heading for one rule ID: its title, the catalogue paraphrase, then the explanation."""
-    r = CATALOGUES[rule_id[:3]][rule_id]
-    kind = "ruling" if r.status == "ruling" else f"rulebook: {r.section}"
-    text = f"### {r.id} · {r.title}\n\n> {r.text} *({kind})*"
-    if body.strip():
-        text += "\n\n" + body.strip("\n")
-    return ("md", text)
+    return rule_cell(CATALOGUES[rule_id[:3]][rule_id], body)
 
 
 def ruling(rule_id: str, says: str, chosen: str, other: str, body: str = "") -> Cell:
-    """A ruling: what the rulebook says, the reading chosen and the other reading."""
-    text = (f"**Ruling {rule_id}.** *The rulebook says:* {says.strip()}\n\n"
-            f"* **Reading chosen:** {chosen.strip()}\n* **Other reading:** {other.strip()}")
-    if body.strip():
-        text += "\n\n" + body.strip("\n")
-    _, head = rule(rule_id)
-    return ("md", head + "\n\n" + text)
-
-
-def question(q: str, a: str) -> Cell:
-    """The question that ends a section, with its answer folded away."""
-    return ("md", f"**Question.** {q.strip()}\n\n<details><summary>Answer</summary>\n\n{a.strip()}\n\n</details>")
+    return ruling_cell(CATALOGUES[rule_id[:3]][rule_id], says, chosen, other, body)
 
 
 CELLS: list[Cell] = [
@@ -792,42 +765,14 @@ board = NizamBoard(game="pearl-of-the-east", num_players=2, human=0, bots="greed
 ]
 
 
-def rule_ids(cells: list[Cell]) -> list[str]:
-    return [m.group(1) for kind, src in cells if kind == "md" for m in re.finditer(r"^### ([A-Z]+-[A-Z0-9-]+) ", src, re.M)]
-
-
-def check_rule_ids(cells: list[Cell]) -> None:
-    want = CATALOGUES["NIZ"].ids + CATALOGUES["PRL"].ids
-    got = rule_ids(cells)
-    if got != want:
-        missing = [i for i in want if i not in got]
-        raise SystemExit(f"rule headings differ from the catalogues: missing {missing}; order {got}")
-
-
-def build(path: Path) -> None:
-    nb = nbformat.v4.new_notebook()
-    for kind, src in CELLS:
-        if kind == "md":
-            nb.cells.append(nbformat.v4.new_markdown_cell(src))
-            continue
-        cell = nbformat.v4.new_code_cell(src)
-        if src.startswith("# NBVAL_RAISES_EXCEPTION"):
-            cell.metadata["tags"] = ["raises-exception"]  # lets nbconvert --execute store the error and go on
-        nb.cells.append(cell)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, path)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-run", action="store_true", help="write the notebook without executing it")
     args = parser.parse_args(argv)
-    check_rule_ids(CELLS)
-    build(NOTEBOOK)
+    check_order(CELLS, CATALOGUES["NIZ"].ids + CATALOGUES["PRL"].ids)
+    nbformat.write(make_notebook(CELLS), NOTEBOOK)
     if not args.no_run:
-        subprocess.run([str(JUPYTER), "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                        "--ExecutePreprocessor.timeout=300", str(NOTEBOOK)], check=True)
+        execute(NOTEBOOK)
     return 0
 
 
