@@ -6,7 +6,6 @@ random, a search that forgets the cards in hand or never scores) fail the bars.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -28,25 +27,14 @@ from jaliz_learn.exercises.ex02_nizam_one_ply import (
 )
 from jaliz_learn.games.nizam import Move, Score
 from jaliz_learn.grading import learner_notebook_diff, load_bot_from_notebook, read_notebook
+from jaliz_learn.grading.batch import load_grader
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "exercises" / "02_nizam_one_ply"
 SOLUTION = FOLDER / "solution.ipynb"
 EXERCISE = FOLDER / "exercise.ipynb"
 
-
-def _grader() -> Any:
-    name = "_jaliz_ex02_grader"  # the same name as in the folder's pytest wrapper: loaded once
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, FOLDER / "grader.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-grader = _grader()
+grader = load_grader(FOLDER)  # the teacher's grader.py, imported once
 
 
 def items(report: Any) -> dict[str, Any]:

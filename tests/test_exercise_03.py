@@ -7,7 +7,6 @@ recursion) be refused. Also the grader's channel for computed values (``Sandbox.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from fractions import Fraction
@@ -33,6 +32,7 @@ from jaliz_learn.exercises.ex03_jungli_la_probability import (
 from jaliz_learn.games.jungli_la import actions as A
 from jaliz_learn.games.jungli_la.bots import JungliLaGreedyBot
 from jaliz_learn.grading import InProcessContestant, learner_notebook_diff, load_bot_from_notebook, read_notebook
+from jaliz_learn.grading.batch import load_grader
 from jaliz_learn.grading.values import Opaque, from_plain, to_plain
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,19 +40,7 @@ FOLDER = ROOT / "exercises" / "03_jungli_la_probability"
 SOLUTION = FOLDER / "solution.ipynb"
 EXERCISE = FOLDER / "exercise.ipynb"
 
-
-def _grader() -> Any:
-    name = "_jaliz_ex03_grader"  # the same name as in the folder's pytest wrapper: loaded once
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, FOLDER / "grader.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-grader = _grader()
+grader = load_grader(FOLDER)  # the teacher's grader.py, imported once
 
 
 def items(report: Any) -> dict[str, Any]:
