@@ -115,3 +115,17 @@ def test_files_are_written_and_replays_rebuild_the_games(result):
 def test_command_line_refuses_a_missing_folder(tmp_path, capsys):
     assert main(["class-tournament", "bali", str(tmp_path / "nothing")]) == 2
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_command_line_prints_the_leaderboard(tmp_path, capsys):
+    folder = tmp_path / "two"
+    folder.mkdir()
+    for name in ("alice", "bob"):
+        _notebook(folder / f"{name}.ipynb", BOTS[name])
+    out = tmp_path / "board"
+    assert main(["class-tournament", "bali", str(folder), "--out", str(out), "--class-name", "MyBot",
+                 "--time-limit", "2"]) == 0
+    printed = capsys.readouterr().out
+    first = next(line for line in printed.splitlines() if line.strip().startswith("1 "))
+    assert "alice.ipynb" in first and "leaderboard.csv" in printed
+    assert len(list((out / "replays").glob("game-*.json"))) == 2
