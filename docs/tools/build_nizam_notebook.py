@@ -149,6 +149,7 @@ s = nizam.state_from_json({"board": PLAIN, "hands": ["AABC", ""], "deck": "HHGFE
 before = s.observation(0)
 print(do(s, "draw", viewer=0))  # viewer=0: P0 may see which cards it drew
 print("hand", before.hand, "->", s.observation(0).hand, "| next player: P%d" % s.current_player())
+pictures(("before", before), ("after the draw (P0's view)", s.observation(0)))
 """),
     rule("NIZ-DRAW-02", """
 When the deck runs out, the discard pile becomes the new deck. Here the deck holds only `AB` and the discard
@@ -707,7 +708,8 @@ q = pearl.state_from_json({"board": ["HHHBC", "FGADE", "CDPEF", "GABCD", "DEFGA"
                            "completed": ["ABCDEFG", "AB"], "deck": "ABCDEFGH"})
 before = q.observation(0)
 print(do(q, "move r5 left D", "end H"))
-outcome_table(q.outcome(), ["P0", "P1"], score="tasks")
+print(outcome_table(q.outcome(), ["P0", "P1"], score="tasks"))
+pictures(("before", before), ("after: eight tasks, P0 wins", q.observation(0)))
 """),
     ruling("PRL-END-02",
            "nothing about a game that never ends; yet two players can block each other for ever (each needs "
