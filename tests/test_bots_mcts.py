@@ -330,7 +330,9 @@ def test_legal_action_in_every_game(name):
         legal = st.legal_actions()
         bot = ISMCTSBot(seed, iterations=8, rollout_depth=10, game=game)
         before = st.to_json()
-        assert bot.act(st.observation(p), legal) in legal
+        obs = st.observation(p)
+        assert not any(isinstance(o, State) for o in reachable((obs, legal)))  # all the bot is given
+        assert bot.act(obs, legal) in legal
         assert st.to_json() == before  # searching never touches the real game
 
 
