@@ -298,6 +298,7 @@ On Shopping Day players trade hand cards and credit tokens; the cards go **into 
     code("""
 shop = position(num_players=3, phase="event", events={"current": "shopping"},
                 players=[{"hand": ["carrot", "beans"]}, {"hand": ["peas"]}, {}])
+before = shop.observation(0)
 print(len(shop.legal_actions()), "possible proposals for P0, e.g.", legal(shop, 3))
 print(do(shop, "shop 1 give carrot,token:0 ask peas"))
 """),
@@ -312,6 +313,7 @@ print(shop.decision(), "by P%d:" % shop.current_player(), legal(shop))
 print(do(shop, "accept 0", viewer=0))
 mine = shop.observation(0)
 print("P0's hand:", names(mine.hand), "| P1 holds", mine.farms[1].hand_size, "card(s) and tokens", mine.farms[1].tokens)
+pictures(("before Shopping Day (P0's view)", before), ("after the trade: peas in P0's hand", mine))
 """),
     rule("JADV-MODEL-01", """
 The player with the most cards on one plot (at least 3) takes the Model Farmer card."""),
@@ -379,7 +381,9 @@ events_of(tax, 4)
 recycle = position(num_players=3, phase="event", events={"current": "recycling"}, burned=["carrot", "peas"],
                    players=[{"hand": ["beans"]}, {}, {}])
 print(legal(recycle))
+before = recycle.observation(None)
 print(do(recycle, "recycle carrot", "recycle peas"))
+pictures(("before: carrot and peas burned", before), ("after: the burned pile is empty", recycle.observation(None)))
 """),
     ruling("JADV-BREED-01",
            "\"the breeding token\" is placed \"on one of the farms or products\"; nothing more.",
