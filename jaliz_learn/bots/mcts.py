@@ -23,7 +23,9 @@ of the sequence (games list the short, special choices such as "pass" first) and
 uniform index, one more each time its visit count allows (progressive widening,
 ``widening * visits ** 0.5`` children). Rollouts stop after ``rollout_depth`` decisions; the reward is
 each player's share of the win (ties split it) blended with its normalised score, read from the
-standings where the rollout stops.
+standings where the rollout stops. At the root, the most visited action replaces the prior's choice only
+if its mean reward is higher by ``overrule`` standard errors, so a small, noisy search does not make a
+good rule-based bot worse.
 
 The budget is ``iterations`` per decision, or ``seconds`` (wall clock, so not reproducible), or both
 (whichever ends first). With only ``iterations`` the bot is deterministic for its seed. A decision
