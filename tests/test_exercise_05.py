@@ -170,7 +170,7 @@ def test_grader_passes_the_reference_and_fails_the_skeleton():
     good = grader.grade(SOLUTION, seed=5)
     assert good.passed, str(good)
     bad = grader.grade(EXERCISE, seed=5)
-    assert not bad.passed and items(bad)["load your class"].passed
+    assert not bad.passed and items(bad)["load your bot"].passed
     assert all("NotImplementedError" in i.message for i in bad.items[1:])
 
 

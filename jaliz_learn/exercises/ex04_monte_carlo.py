@@ -264,8 +264,32 @@ def grade_monte_carlo(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, ga
     return report
 
 
+_OWN_SEARCH_HINT = ("write MyMonteCarloBot yourself: sample states with game.sample_state, clone them for every "
+                    "legal action and play each clone out (sections 2 to 4 of the notebook)")
+
+
+def grade_own_search(learner: Any, *, seed: int, **kwargs: Any) -> GradeReport:
+    """What ``grader.py`` runs on a notebook's bot in its sandbox: the library's search refused (read from
+    the notebook's code and from the class's ancestry as its process reports it), then
+    :func:`grade_monte_carlo`. A bot built on the library's search plays no graded game."""
+    report = ExerciseReport("Exercise 4: Monte-Carlo search in Bali")
+    box = getattr(learner, "sandbox", None)
+    problems: list[str] = []
+    if box is not None:
+        problems = source_problems(notebook_source(box.notebook))
+        inherited = ancestry_problem(box.class_bases)
+        if inherited:
+            problems.append(inherited)
+    report.add("your own search", not problems,
+               "; ".join(problems) or "your bot samples states and searches by itself",
+               hint=_OWN_SEARCH_HINT if problems else "")
+    if any("library" in p or "MCTSBot" in p for p in problems):
+        return report
+    return report.extend(grade_monte_carlo(learner, seed=seed, **kwargs))
+
+
 check: Callable[..., GradeReport] = check_monte_carlo
 
 __all__ = ["CLASS_NAME", "GAME", "GRADER_GAMES", "MIN_WIN_RATE", "NUM_PLAYERS", "OPPONENT", "TIME_LIMIT",
-           "ancestry_problem", "check", "check_monte_carlo", "check_playout", "grade_monte_carlo",
+           "ancestry_problem", "check", "check_monte_carlo", "check_playout", "grade_monte_carlo", "grade_own_search",
            "notebook_source", "playout_cases", "source_problems"]
