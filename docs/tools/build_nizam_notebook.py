@@ -616,7 +616,7 @@ pictures(("before: the pearl starts row 3", before), ("after move r3 left ABC", 
 After the moves, a run of three identical gems completes that task: the card goes from the task deck to the
 completed pile, face up. Row 1 holds `AAA`; P0 moves something else and completes `A`."""),
     code("""
-q = pearl.state_from_json({"board": ["AAABC", "FGHDE", "CDPEF", "GHBCD", "DEFGH"], "hands": ["F", ""], "deck": "ABCDEFGH"})
+q = pearl.state_from_json({"board": ["AAABC", "FGHDE", "CDPEF", "GHBCD", "BEFGH"], "hands": ["F", ""], "deck": "ABCDEFGH"})
 before = q.observation(0)
 print(do(q, "move r2 left F"))
 print(legal(q, 100)[-3:])
@@ -631,7 +631,7 @@ pictures(("before", before), ("after end A", q.observation(0)))
            """
 Here `AAAP` in row 1 is a run of four with the pearl standing in for an `A`."""),
     code("""
-q = pearl.state_from_json({"board": ["AAAPC", "FGHCE", "CDBFE", "GHBCD", "DEFGH"], "hands": ["F", ""], "deck": "ABCDEFGH"})
+q = pearl.state_from_json({"board": ["AAAPC", "FGHCE", "CDBFE", "GHBBD", "DEFGH"], "hands": ["F", ""], "deck": "ABCDEFGH"})
 do(q, "move r2 left F")
 [a for a in legal(q, 100) if a.startswith("end")]
 """),
@@ -654,7 +654,7 @@ pictures(("before", before), ("after end B: the pearl was a B", q.observation(0)
 You cannot complete a kind that lies **on top of an opponent's** completed pile. P1 has completed `C` then `A`
 (top `A`), so P0 cannot complete `A` now, although `AAA` stands in row 1."""),
     code("""
-q = pearl.state_from_json({"board": ["AAABC", "FGHDE", "CDPEF", "GHBCD", "DEFGH"], "hands": ["F", ""],
+q = pearl.state_from_json({"board": ["AAABC", "FGHDE", "CDPEF", "GHBCD", "BEFGH"], "hands": ["F", ""],
                            "deck": "ABCDEFGH", "completed": ["", "CA"]})
 do(q, "move r2 left F")
 print("P0's choices:", [a for a in legal(q, 100) if a.startswith("end")], "| why not end A?", why_not(q, "end A"))
@@ -668,7 +668,7 @@ print("P0's choices:", [a for a in legal(q, 100) if a.startswith("end")], "| why
 `AAA` in row 1 and `BBB` in column 4 stand on the board; P0 moves row 5 (any move will do), completes both and
 puts `A` on top, to block `A`. A pile is written bottom card first: `BA` has `A` on top."""),
     code("""
-q = pearl.state_from_json({"board": ["AAABC", "FGHBE", "CDPBF", "GHBCD", "DEFGH"], "hands": ["H", ""], "deck": "ABCDEFGH"})
+q = pearl.state_from_json({"board": ["AAABC", "FGHBE", "CDPBF", "GHDCE", "DEFGH"], "hands": ["H", ""], "deck": "ABCDEFGH"})
 do(q, "move r5 right H")
 print([a for a in legal(q, 100) if a.startswith("end")])
 do(q, "end AB top A")
@@ -686,9 +686,11 @@ In the **PRL-TASK-01** example the `AAA` was standing before the turn, and P0's 
 still completed `A`, and `end` alone (declining) was not on the list."""),
     rule("PRL-TASK-08", """
 Unlike Nizam, the board stays as it is: in the **PRL-TASK-01** example row 1 still reads `AAABC` afterwards,
-so the next player may complete `A` too (unless the `A` on top of P0's pile blocks it: it does)."""),
+so the next player may complete `A` too (unless the `A` on top of P0's pile blocks it: it does). Moves only
+reorder the board and payments come from hands, so a Pearl board always holds three of each kind and the pearl;
+every Pearl position in this notebook keeps that."""),
     code("""
-q = pearl.state_from_json({"board": ["AAABC", "FGHDE", "CDPEF", "GHBCD", "DEFGH"], "hands": ["F", ""], "deck": "ABCDEFGH"})
+q = pearl.state_from_json({"board": ["AAABC", "FGHDE", "CDPEF", "GHBCD", "BEFGH"], "hands": ["F", ""], "deck": "ABCDEFGH"})
 do(q, "move r2 left F", "end A")
 print("row 1:", q.observation(None).board[0], "| discard:", q.observation(None).discard)
 """),
@@ -704,7 +706,7 @@ print("row 1:", q.observation(None).board[0], "| discard:", q.observation(None).
     rule("PRL-END-01", """
 Completing the eighth task wins at once. P0 has seven and completes `H`."""),
     code("""
-q = pearl.state_from_json({"board": ["HHHBC", "FGADE", "CDPEF", "GABCD", "DEFGA"], "hands": ["D", "ABC"],
+q = pearl.state_from_json({"board": ["HHHBC", "FGADE", "CBPEF", "GABCD", "DEFGA"], "hands": ["D", "ABC"],
                            "completed": ["ABCDEFG", "AB"], "deck": "ABCDEFGH"})
 before = q.observation(0)
 print(do(q, "move r5 left D", "end H"))
