@@ -14,6 +14,9 @@ def test_quick_tour_runs():
     namespace: dict = {}
     exec(compile(block, "README quick tour", "exec"), namespace)
     assert namespace["state"].history  # the tour applied a move
+    search = README.split("For search,", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    exec(compile(search, "README search tour", "exec"), namespace)
+    assert namespace["guess"].observation(0) == namespace["obs"]
 
 
 def test_error_example_is_real():
