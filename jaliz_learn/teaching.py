@@ -308,7 +308,7 @@ def rules_table(rules: Any, prefix: str = "", summary: str | None = None) -> Sho
     text = "\n".join(f"{r.id}  {r.title}: {r.text}" + ("  (ruling)" if r.status == "ruling" else "")
                      for r in chosen)
     body = "".join(
-        f"<tr><td style='white-space:nowrap;vertical-align:top'><code>{escape(r.id)}</code></td>"
+        f"<tr><td style='white-space:nowrap;vertical-align:top'>{_rule_id_html(r.id)}</td>"
         f"<td style='text-align:left'><b>{escape(r.title)}</b>"
         f"{' <i>(ruling)</i>' if r.status == 'ruling' else ''}"
         f"{' <i>(reconstructed)</i>' if r.status == 'proposed' else ''}: {escape(r.text)}</td></tr>"
@@ -326,7 +326,7 @@ def rule_box(rules: Any, rule_id: str) -> Shown:
     r = catalogue[rule_id]
     tag = {"ruling": " (ruling)", "proposed": " (reconstructed)"}.get(r.status, "")
     text = f"{r.id}{tag} {r.title}: {r.text}"
-    html = (f"<div style='border-left:4px solid #888;padding-left:.6em'><code>{escape(r.id)}</code>{escape(tag)} "
+    html = (f"<div style='border-left:4px solid #888;padding-left:.6em'>{_rule_id_html(r.id)}{escape(tag)} "
             f"<b>{escape(r.title)}</b>: {escape(r.text)}</div>")
     return Shown(html, text)
 
@@ -398,3 +398,8 @@ def games_table(names: Sequence[str] | None = None) -> Any:
                    else f"{info.min_players}-{info.max_players}")
         rows.append({"name": info.name, "title": info.title, "players": players, "description": info.description})
     return pd.DataFrame(rows, columns=["name", "title", "players", "description"])
+
+
+def _rule_id_html(rule_id: str) -> str:
+    """A rule ID that never wraps at its hyphens (JupyterLab sets ``pre-wrap`` on ``<code>``)."""
+    return f"<code style='white-space:nowrap'>{escape(rule_id)}</code>"
