@@ -7,9 +7,7 @@ the hidden cards are refused.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +25,8 @@ from jaliz_learn.exercises.ex04_monte_carlo import (
     playout_cases,
     source_problems,
 )
-from jaliz_learn.grading import learner_notebook_diff, load_bot_from_notebook, read_notebook
+from jaliz_learn.grading import load_bot_from_notebook, read_notebook
+from jaliz_learn.grading.batch import load_grader
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "exercises" / "04_monte_carlo_search"
@@ -35,18 +34,7 @@ SOLUTION = FOLDER / "solution.ipynb"
 EXERCISE = FOLDER / "exercise.ipynb"
 
 
-def _grader() -> Any:
-    name = "_jaliz_ex04_grader"  # the same name as in the folder's pytest wrapper: loaded once
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, FOLDER / "grader.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-grader = _grader()
+grader = load_grader(FOLDER)  # the teacher's grader.py, imported once
 
 
 def items(report: Any) -> dict[str, Any]:
@@ -56,33 +44,10 @@ def items(report: Any) -> dict[str, Any]:
 # ---- the notebooks ----------------------------------------------------------------------------------
 
 
-def test_learner_notebook_is_the_generated_one():
-    problems = learner_notebook_diff(SOLUTION, EXERCISE)
-    assert not problems, ("exercise.ipynb is stale; regenerate it: python -m jaliz_learn.grading generate "
-                          f"{SOLUTION.relative_to(ROOT)} {EXERCISE.relative_to(ROOT)}\n" + "\n".join(problems))
-
-
-def test_learner_notebook_has_no_outputs_and_no_solution():
-    nb = read_notebook(EXERCISE)
-    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert all(not c.get("outputs") and c.get("execution_count") is None for c in code)
-    text = EXERCISE.read_text(encoding="utf-8")
-    assert "BEGIN SOLUTION" not in text and "totals[i] +=" not in text
-    stubs = [c for c in code if 'raise NotImplementedError("Write your code here' in c["source"]]
-    assert len(stubs) == 1 and stubs[0]["source"].count("raise NotImplementedError") == 2  # one per method
-
-
 def test_bars_are_stated_at_the_top_of_the_notebook():
     top = "".join(read_notebook(EXERCISE)["cells"][0]["source"])
     assert f"{100 * MIN_WIN_RATE:.0f}% of the games won" in top and f"{TIME_LIMIT:g} second per decision" in top
     assert "BaliGreedyBot" in top and f"{GRADER_GAMES} two-player games" in top and "ISMCTSBot" in top
-
-
-def test_practice_seed_is_not_in_the_notebooks():
-    practice = grader.PRACTICE_SEED
-    for path in (SOLUTION, EXERCISE):
-        text = path.read_text(encoding="utf-8")
-        assert str(practice) not in text and hex(practice) not in text
 
 
 # ---- refusing the library's search --------------------------------------------------------------------
