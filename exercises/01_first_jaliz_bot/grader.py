@@ -28,17 +28,14 @@ the grade is for practice only.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-from jaliz_learn.core.registry import load_game
-from jaliz_learn.exercise_tools import FIRST_BOT_GAME, ExerciseReport, grade_first_bot
-from jaliz_learn.grading import GradeReport, Limits, LoadFailure, Sandbox, SandboxContestant
-from jaliz_learn.grading.seeds import secret_seed
-from jaliz_learn.tournament import derive_seed, describe_exception
+from jaliz_learn.exercise_tools import FIRST_BOT_GAME, grade_first_bot
+from jaliz_learn.exercises.common import grade_in_sandbox, grader_main
+from jaliz_learn.grading import GradeReport, Limits
+from jaliz_learn.tournament import derive_seed
 
 HERE = Path(__file__).resolve().parent
 #: The notebook graded when no path is given: the untouched learner version (it fails by design).
@@ -64,51 +61,14 @@ def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, s
     """Run ``notebook`` in its own process, take its ``MyJalizBot`` and grade it; never raises for the
     learner's problems (loading errors, crashes, hangs, exits, non-actions and illegal actions are
     all reported with a hint). ``seed`` overrides the secret seed (tests)."""
-    path = Path(notebook)
-    report = ExerciseReport(f"Exercise 1 (your first Jaliz bot): {path.name}")
-    if seed is None:
-        seed, note = secret_seed(PRACTICE_SEED, secret_file=secret_file)
-    else:
-        note = "seed given by the caller"
-    report.notes.append(note)
-    with Sandbox(path, load_game(FIRST_BOT_GAME), CLASS_NAME, limits or LIMITS) as box:
-        if box.isolation_note:
-            report.notes.append(box.isolation_note)
-        try:
-            found = box.start()
-        except LoadFailure as exc:
-            report.add("load your bot", False, str(exc),
-                       hint="fix this in the notebook, save it, then Restart Kernel and Run All Cells to see it "
-                            "fail or work the same way")
-            return report
-        report.add("load your bot", True, f"found class {found}")
-        try:
-            report.extend(grade_first_bot(SandboxContestant(box), seed=derive_seed(seed, 1), **kwargs))
-        except Exception as exc:  # a grader bug must still give a report, never a traceback for the learner
-            report.add("grader", False, f"the grader itself failed: {describe_exception(exc)}",
-                       hint="this is not your fault: tell your teacher and hand in the notebook as it is")
-    return report
+    return grade_in_sandbox(notebook, title="Exercise 1 (your first Jaliz bot)", game=FIRST_BOT_GAME,
+                            class_name=CLASS_NAME, practice_seed=PRACTICE_SEED, limits=limits or LIMITS,
+                            grade=grade_first_bot, label=1, seed=seed, secret_file=secret_file, **kwargs)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Grade every notebook named on the command line (default: the learner notebook)."""
-    parser = argparse.ArgumentParser(prog="grader.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", default=[str(DEFAULT_NOTEBOOK)])
-    parser.add_argument("--secret-file", default=None, help="a file outside the repository holding the secret seed")
-    args = parser.parse_args(argv)
-    failed = 0
-    for p in args.notebooks:
-        start = time.perf_counter()
-        try:
-            report = grade(p, secret_file=args.secret_file)
-        except Exception as exc:  # never a traceback: one line per notebook the grader could not handle
-            print(f"{p}: the grader could not grade it: {describe_exception(exc)}\n")
-            failed += 1
-            continue
-        print(report)
-        print(f"({time.perf_counter() - start:.1f} s)\n", flush=True)
-        failed += not report.passed
-    return 1 if failed else 0
+    return grader_main(argv, grade=grade, default_notebook=DEFAULT_NOTEBOOK, description=__doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":
