@@ -65,6 +65,10 @@ LATENCY_JS = """async ([canvasSel, trigger, probe, timeoutMs]) => {
     if (!el) throw new Error('no element ' + trigger.selector);
     fire = () => el.click();
   } else {
+    // ipycanvas focuses the canvas on mouse-down; if that scrolls the page, the mouse-up and click
+    // land on another spot of the board. Bring the canvas into view and focus it without scrolling first.
+    c.scrollIntoView({block: 'nearest'});
+    c.focus({preventScroll: true});
     const r = c.getBoundingClientRect();
     const cx = r.left + trigger.x * r.width / c.width, cy = r.top + trigger.y * r.height / c.height;
     const opts = {clientX: cx, clientY: cy, bubbles: true, cancelable: true, button: 0, buttons: 1};
@@ -323,6 +327,10 @@ def board_to_css(page: Any, canvas: str, x: float, y: float) -> tuple[float, flo
 
 def click_canvas(page: Any, canvas: str, x: float, y: float) -> None:
     """Click the canvas at board coordinates (canvas pixels), whatever its CSS size."""
+    # focus first, without scrolling: ipycanvas focuses the canvas on mouse-down, and a scroll then would
+    # move the mouse-up and click to another spot of the board (see LATENCY_JS)
+    page.locator(canvas).first.evaluate(
+        "c => { c.scrollIntoView({block: 'nearest'}); c.focus({preventScroll: true}); }")
     cx, cy = board_to_css(page, canvas, x, y)
     page.locator(canvas).first.click(position={"x": cx, "y": cy})
 
