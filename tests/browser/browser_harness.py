@@ -391,6 +391,19 @@ def centre(rect: Sequence[float]) -> tuple[float, float]:
     return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
 
 
+#: Click -> redraw medians above this fail a browser test (the target, 100 ms, is reported, not asserted).
+LATENCY_LIMIT_MS = 250
+
+
+def report_latency(capsys: Any, board: str, key: str, line: str, median_ms: float) -> None:
+    """Save and print a board's latency line, and fail only if the median is above the limit."""
+    save_latency(key, line)
+    with capsys.disabled():
+        print(f"\n[{board} board] " + line)
+    assert median_ms < LATENCY_LIMIT_MS, (f"click -> redraw median {median_ms:.0f} ms "
+                                          f"(target <= 100 ms; fails only above {LATENCY_LIMIT_MS} ms)")
+
+
 def save_latency(key: str, line: str, folder: Path = ARTIFACTS) -> Path:
     """Keep one line per board and front-end (``key``) in ``artifacts/latency.txt`` (the latest run of each)."""
     folder.mkdir(parents=True, exist_ok=True)
