@@ -175,6 +175,34 @@ def _compile_fast_check(cls: type) -> Callable[[Any], bool]:
     return env["ok"]  # type: ignore[no-any-return]
 
 
+_TABLES: dict[int, tuple[Mapping[str, type[Action]], dict[type, Callable[[Any], bool]]]] = {}
+
+
+def exact_checks(types: Mapping[str, type[Action]]) -> dict[type, Callable[[Any], bool]]:
+    """For a game's ``action_types``: each registered class -> its generated field check.
+
+    ``State.apply`` looks the action's exact class up here (one dict lookup, then one call);
+    a class that is missing is not one of the game's actions (:func:`check_exact_action` says why).
+
+    >>> from jaliz_learn.games.jaliz.actions import Harvest
+    >>> ok = exact_checks({"harvest": Harvest})[Harvest]
+    >>> ok(Harvest(1)), ok(Harvest(True))
+    (True, False)
+    """
+    entry = _TABLES.get(id(types))
+    if entry is not None and entry[0] is types:
+        return entry[1]
+    table: dict[type, Callable[[Any], bool]] = {}
+    for kind, cls in types.items():
+        if getattr(cls, "kind", None) == kind:
+            fast = _FAST.get(cls)
+            if fast is None:
+                fast = _FAST[cls] = _compile_fast_check(cls)
+            table[cls] = fast
+    _TABLES[id(types)] = (types, table)  # the mapping is kept alive, so its id is not reused
+    return table
+
+
 def check_exact_action(action: object, types: Mapping[str, type[Action]]) -> None:
     """Raise :class:`InvalidNotation` unless ``action`` is exactly one of the game's action classes.
 

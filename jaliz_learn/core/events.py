@@ -61,6 +61,9 @@ class Event(NamedTuple):
                    tuple(vis) if vis is not None else None, d.get("turn", 0))
 
 
+_new_event = tuple.__new__
+
+
 class EventLog:
     """An append-only list of events; :meth:`fork` copies it in O(1) by sharing the past."""
 
@@ -79,8 +82,11 @@ class EventLog:
 
     def add(self, kind: str, player: int | None, data: dict[str, Any], *,
             secret: dict[str, Any] | None = None, visible_to: tuple[int, ...] | None = None) -> Event:
-        ev = Event(len(self._events), kind, player, data, secret, visible_to, self.turn)
-        self._events.append(ev)
+        events = self._events
+        tail = events._tail
+        # tuple.__new__ and the tail's own append: every action logs a few events (the hot loop)
+        ev = _new_event(Event, (events._base + len(tail), kind, player, data, secret, visible_to, self.turn))
+        tail.append(ev)
         return ev
 
     def __len__(self) -> int:

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .actions import Action, action_from_json, check_exact_action
+from .actions import Action, action_from_json, check_exact_action, exact_checks
 from .errors import (
     GameOver,
     IllegalAction,
@@ -347,19 +347,34 @@ class State(ABC):
         if actor is None:
             raise GameOver("the game is over", rule="protocol", action=action, player=player,
                            decision="game-over", allowed=())
+        if player is not None and player != actor:
+            self._check_exact(actor, action)  # a forged action is reported as such, whoever sends it
+            raise NotYourTurn(f"it is player {actor}'s decision ({self.decision()}), not player {player}'s",
+                              rule="protocol", action=action, player=player, decision=self.decision(), allowed=())
+        start = len(self.log)
+        self._apply_checked(actor, action)
+        return self.log.since(start)
+
+    def _check_exact(self, actor: int, action: Action) -> None:
+        """Refuse anything but exactly one of the game's action classes with exactly typed fields."""
+        fast = exact_checks(self.game.action_types).get(type(action))
+        if fast is not None and fast(action):
+            return
         try:
-            check_exact_action(action, self.game.action_types)
+            check_exact_action(action, self.game.action_types)  # the slow path names what is wrong
         except InvalidNotation as exc:  # a foreign or forged action is illegal here, whatever it claims
             raise RuleViolation(str(exc), rule="protocol", player=actor, decision=self.decision(),
                                 allowed=self.legal_actions(actor)) from None
-        if player is not None and player != actor:
-            raise NotYourTurn(f"it is player {actor}'s decision ({self.decision()}), not player {player}'s",
-                              rule="protocol", action=action, player=player, decision=self.decision(), allowed=())
+
+    def _apply_checked(self, actor: int, action: Action) -> None:
+        """Check ``action`` for ``actor`` (the current player) and carry it out: ``apply`` without the
+        parsing and the returned events, which ``play`` and searches do not need."""
+        fast = exact_checks(self.game.action_types).get(type(action))
+        if fast is None or not fast(action):
+            self._check_exact(actor, action)
         self.check_action(actor, action)
-        start = len(self.log)
         self._apply(actor, action)
-        self._history.append((actor, action))
-        return self.log.since(start)
+        self._history._tail.append((actor, action))  # SharedList.append, inlined: once per decision
 
     def step(self, action: Action | str) -> State:
         """Apply and return ``self`` (for chaining in notebooks)."""

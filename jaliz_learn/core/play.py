@@ -82,20 +82,24 @@ def play(game: Game | str, bots: Sequence[Bot], seed: int = 0, *, max_decisions:
         raise InvalidPosition(f"{len(bots)} bots for a {st.num_players}-player game")
     seed_bots(bots, seed)
     decisions = 0
-    while not st.is_over():
-        seat = st.current_player()
-        assert seat is not None  # a running game always has a player to act
-        legal = st.legal_actions(seat)
-        action = bots[seat].act(st.observation(seat), legal)
+    # bound methods looked up once: this loop is what every benchmark and tournament runs
+    current_player, legal_actions, observation = st.current_player, st.legal_actions, st.observation
+    apply_checked, acts = st._apply_checked, [bot.act for bot in bots]
+    seat = current_player()
+    while seat is not None:
+        action = acts[seat](observation(seat), legal_actions(seat))
         if not isinstance(action, Action):
             raise BotError(seat, f"act() returned {action!r}, which is not an action")
         try:
-            st.apply(action, seat)
+            apply_checked(seat, action)  # State.apply for the current player, checks included
         except IllegalAction as exc:
             raise BotError(seat, str(exc)) from None
         decisions += 1
         if decisions >= max_decisions:
             raise RuntimeError(f"game did not end within {max_decisions} decisions")
+        seat = current_player()
+    if not st.is_over():
+        raise RuntimeError("the game has no player to act but is not over")
     outcome = st.outcome()
     assert outcome is not None
     return MatchResult(st, outcome, decisions)

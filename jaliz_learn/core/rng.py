@@ -58,8 +58,20 @@ class Rng:
         return self._r
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in ``range(n)``."""
-        return (self._own() if self._shared else self._r).randrange(n)
+        """A uniform integer in ``range(n)``.
+
+        For a positive ``int`` this is ``random.Random.randrange(n)`` inlined (the same draws, so
+        seeded games do not change): bots call it for every decision.
+        """
+        r = self._own() if self._shared else self._r
+        if type(n) is int and n > 0:
+            k = n.bit_length()
+            getrandbits = r.getrandbits
+            x = getrandbits(k)
+            while x >= n:
+                x = getrandbits(k)
+            return x
+        return r.randrange(n)
 
     def random(self) -> float:
         return (self._own() if self._shared else self._r).random()
