@@ -253,11 +253,40 @@ def _notebooks_dir() -> Path:
     raise UsageError("notebooks/00_welcome.ipynb not found; run from the project folder (a clone of the repository)")
 
 
+def run_server(cmd: list[str], cwd: Path) -> int:
+    """Run a server command in the foreground and pass SIGTERM/SIGHUP on to it.
+
+    ``subprocess.call`` alone leaves the server (and its kernels) running when this process is
+    terminated by a signal, e.g. by a test harness or a service manager; Ctrl-C already reaches both.
+    """
+    import signal
+    import subprocess
+
+    proc = subprocess.Popen(cmd, cwd=cwd)
+
+    def forward(signum: int, _frame: Any) -> None:
+        proc.send_signal(signum)
+
+    wanted = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
+    previous = {s: signal.signal(s, forward) for s in wanted}
+    interrupts = 0
+    try:
+        while True:
+            try:
+                return proc.wait()
+            except KeyboardInterrupt:  # the server got the Ctrl-C too (Jupyter asks to confirm): wait for it
+                interrupts += 1
+                if interrupts >= 3:
+                    proc.terminate()
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
 def cmd_tutorial(args: argparse.Namespace) -> int:
     """Open JupyterLab at the welcome notebook (adds --allow-root only when running as root)."""
     import importlib.util
     import os
-    import subprocess
 
     if importlib.util.find_spec("jupyterlab") is None:
         raise UsageError("JupyterLab is not installed; install the extra: pip install -e '.[jupyter]'")
@@ -271,7 +300,7 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         cmd.append("--no-browser")
     cmd += args.lab_args
     print("+ " + " ".join(cmd), flush=True)
-    return subprocess.call(cmd, cwd=folder.parent)
+    return run_server(cmd, cwd=folder.parent)
 
 
 #: The board class (in jaliz_learn.widgets) that plays each game, for ``jaliz-learn board GAME``.
@@ -320,7 +349,6 @@ def board_notebook(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_board(args: argparse.Namespace) -> int:
     """Open GAME's board as a Voila page (or, with --write, only write its notebook)."""
     import importlib.util
-    import subprocess
     import tempfile
 
     nb = board_notebook(args)
@@ -339,7 +367,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     if args.no_browser:
         cmd.append("--no-browser")
     print("+ " + " ".join(cmd), flush=True)
-    return subprocess.call(cmd, cwd=folder)
+    return run_server(cmd, cwd=folder)
 
 
 def cmd_grade(args: argparse.Namespace) -> int:

@@ -156,3 +156,34 @@ def test_grade_command_grades_a_folder_into_a_gradebook(tmp_path, capsys):
 def test_grade_command_bad_arguments_are_one_line(capsys, args, words):
     code, _, err = run(capsys, *args)
     assert code == 2 and words in err and "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_terminating_the_cli_stops_the_server_it_started(tmp_path):
+    """`jaliz-learn board` / `tutorial` run Voila or JupyterLab in a child: a SIGTERM to the command
+    must reach that server too (it used to keep running, with its kernels, after the command died)."""
+    import os
+    import signal
+    import time
+
+    pidfile = tmp_path / "server.pid"
+    server = f"import os, time; open({str(pidfile)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
+    driver = ("import sys; from pathlib import Path; from jaliz_learn.cli import run_server; "
+              f"sys.exit(run_server([sys.executable, '-c', {server!r}], Path('.')))")
+    cli = subprocess.Popen([sys.executable, "-c", driver], cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    while not (pidfile.exists() and pidfile.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    child = int(pidfile.read_text())
+    cli.send_signal(signal.SIGTERM)
+    cli.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(child, signal.SIGKILL)
+        pytest.fail("the server started by the CLI kept running after the CLI was terminated")
