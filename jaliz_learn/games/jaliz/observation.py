@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...core.game import Observation
 from .actions import Offer, pname
 from .params import GameParams
+from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import JalizState
@@ -148,35 +149,70 @@ def farms(state: JalizState, cached: bool = True) -> tuple[FarmView, ...]:
 
 
 def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
-    """Every field that all players see alike, built once per state change (its values are immutable)."""
-    if cached and state._public_key == state._version:
-        return state._public  # type: ignore[no-any-return]
-    cur = state.current_player()
-    shared = {
-        "game": state.game.name, "num_players": state.num_players, "current_player": cur,
-        "decision": "place" if state.pending else state.phase, "turn": state.log.turn,
-        "is_over": state.phase == "game-over",
-        "active_player": state.active, "phase": state.phase, "farms": farms(state, cached),
-        "market": tuple(state.market),
-        "offers": tuple([(b, Offer(o.want, o.give, o.tokens, o.ask)) for b, o in sorted(state.offers.items())])
-        if state.offers else (),
-        "offer_round": state.round,
-        "pending": tuple([(p, tuple(c)) for p, c in state.pending]) if state.pending else (),
-        "planted_this_step": state.planted,
-        "plant_limit": state._plant_limit(cur) if cur is not None else 0,
-        "deck_size": len(state.deck), "burned": tuple(state.burned), "deck_runs_out": state.exhaustions,
-        "ending": state.ending,
-        "supply": (("third_plot", state.third_plot_supply), ("tractor", state.tractor_supply),
-                   ("fertilizer", state.fertilizer_supply)),
-        "params": state.params, "extras": state.public_extras(),
-    }
+    """Every field that all players see alike (its values are immutable), refreshed once per state change.
+
+    The cached dict lives on the state and is updated in place (observations copy its items): the cheap
+    scalars every change, the dearer tuples only when the state marked them changed (``state._dirty``).
+    ``cached=False`` builds everything from scratch without touching the caches (tests compare)."""
     if cached:
-        state._public, state._public_key = shared, state._version
-    return shared
+        pub = state._pub
+        if state._pub_key == state._version:
+            return pub
+        dirty = state._dirty
+    else:
+        pub, dirty = {}, ALL_DIRTY
+    cur = state.current_player()
+    phase = state.phase
+    pending = state.pending
+    pub["current_player"] = cur
+    pub["decision"] = "place" if pending else phase
+    pub["turn"] = state.log.turn
+    pub["is_over"] = phase == "game-over"
+    pub["active_player"] = state.active
+    pub["phase"] = phase
+    pub["farms"] = (state._farms if cached else None) or farms(state, cached)
+    pub["market"] = tuple(state.market)
+    pub["offer_round"] = state.round
+    pub["pending"] = tuple([(p, tuple(c)) for p, c in pending]) if pending else ()
+    pub["planted_this_step"] = state.planted
+    pub["plant_limit"] = state._plant_limit(cur) if cur is not None else 0
+    pub["deck_size"] = len(state.deck)
+    pub["deck_runs_out"] = state.exhaustions
+    pub["ending"] = state.ending
+    if dirty:
+        if dirty & DIRTY_CONST:
+            pub["game"] = state.game.name
+            pub["num_players"] = state.num_players
+            pub["params"] = state.params
+        if dirty & DIRTY_OFFERS:
+            offers = state.offers
+            pub["offers"] = tuple([(b, Offer(o.want, o.give, o.tokens, o.ask)) for b, o in sorted(offers.items())]) \
+                if offers else ()
+        if dirty & DIRTY_BURNED:
+            pub["burned"] = tuple(state.burned)
+        if dirty & DIRTY_SUPPLY:
+            pub["supply"] = (("third_plot", state.third_plot_supply), ("tractor", state.tractor_supply),
+                             ("fertilizer", state.fertilizer_supply))
+        if dirty & DIRTY_EXTRAS:
+            pub["extras"] = state.public_extras()
+        if cached:
+            state._dirty = 0
+    if cached:
+        state._pub_key = state._version
+    return pub
+
+
+_obj_new = object.__new__
 
 
 def observe(state: JalizState, player: int | None, cached: bool = True) -> JalizObservation:
     """The observation of ``player``: the public part (shared by every observation of this state change,
     all immutable values) plus the player's own hand. ``cached=False`` rebuilds everything (tests compare)."""
-    return JalizObservation.fast(  # type: ignore[no-any-return]
-        public_part(state, cached), player=player, hand=own_hand(state, player) if player is not None else None)
+    # Observation.fast inlined (the hot loop): fill __dict__ of the frozen dataclass at once
+    obs = _obj_new(JalizObservation)
+    d = obs.__dict__
+    d.update(public_part(state, cached))
+    d["player"] = player
+    d["hand"] = (own_hand(state, player) if cached else tuple(state.players[player].hand_list())) \
+        if player is not None else None
+    return obs  # type: ignore[no-any-return]

@@ -57,6 +57,14 @@ RESPOND_PHASE = "respond"
 FINAL_PHASE = "final-plant"
 OVER = "game-over"
 
+# Parts of the observations' public part rebuilt only when marked changed (JalizState._dirty; observation.py)
+DIRTY_CONST = 1     # game name, player count, parameters: once
+DIRTY_OFFERS = 2    # the open offers
+DIRTY_BURNED = 4    # the face-up burned pile
+DIRTY_SUPPLY = 8    # third plots, tractors, fertilizers left
+DIRTY_EXTRAS = 16   # mode extras (advanced: the event deck, current event, tokens, Shopping Day proposal)
+ALL_DIRTY = 31
+
 
 class Player:
     """One player's farm, hand, coins and tokens (mutable, owned by the state)."""
@@ -156,8 +164,9 @@ class JalizState(State):
         self._anytime_cache: list[Any] = [None] * n  # harvest/buy specs per player, cleared with the farm view
         self.params = GameParams(self.mode, self.products, receive, self.fertilizer_price, self.offer_rounds,
                                  self.max_ask, D.DECK_PASSES, self.use_tokens)
-        self._public: dict[str, Any] = {}           # the public part of observations at _public_key
-        self._public_key = -1
+        self._pub: dict[str, Any] = {}   # the public part of observations at _pub_key (values immutable)
+        self._pub_key = -1
+        self._dirty = ALL_DIRTY          # which dearer parts of _pub must be rebuilt (DIRTY_* bits)
         self._cur_key = -1                          # current_player() computed at this _version
         self._cur: int | None = None
         self._legal_key: tuple[int, int] | None = None
@@ -181,6 +190,7 @@ class JalizState(State):
         d["_farm_cache"] = self._farm_cache[:]
         d["_hand_cache"] = self._hand_cache[:]
         d["_anytime_cache"] = self._anytime_cache[:]
+        d["_pub"] = dict(self._pub)  # updated in place by the observer
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -534,6 +544,7 @@ class JalizState(State):
             self._claim(player, action.product)
         elif isinstance(action, Offer):  # stored as a copy: the bot keeps the object it sent
             self.offers[player] = Offer(action.want, action.give, action.tokens, action.ask)
+            self._dirty |= DIRTY_OFFERS
             self._reveal(player, action.give)
             self.log.add("offer", player, {"want": list(action.want), "give": list(action.give),
                                            "tokens": list(action.tokens), "ask": list(action.ask)})
@@ -551,6 +562,7 @@ class JalizState(State):
         elif isinstance(action, Refuse):
             self.log.add("refuse", player, {"offers": sorted(self.offers)})
             self.offers.clear()
+            self._dirty |= DIRTY_OFFERS
             self.round += 1
             self._start_round()
         else:
@@ -620,18 +632,21 @@ class JalizState(State):
 
     def _burn(self, cards: list[int]) -> None:
         """Put cards face up on the burned pile (kept sorted: its order never matters)."""
+        self._dirty |= DIRTY_BURNED
         for c in cards:
             insort(self.burned, c)
 
     def _pay(self, p: int, amount: int) -> None:
         """JAL-BUY-01 / JAL-R-PAYMENT: paid coin cards go face up to the burned pile."""
         self._touch(p)
+        self._dirty |= DIRTY_BURNED
         coins = self.players[p].coins
         for _ in range(amount):
             insort(self.burned, coins.pop())
 
     def _buy(self, p: int, action: Buy) -> None:
         self._anytime_cache = [None] * self.num_players  # a supply changed: what the others may buy too
+        self._dirty |= DIRTY_SUPPLY
         pl = self.players[p]
         item = action.item
         if item == "plot":                       # JAL-BUY-02
@@ -674,6 +689,7 @@ class JalizState(State):
     def _accept(self, buyer: int) -> None:
         """JAL-MARKET-05/10/11, JAL-CREDIT-01/03: carry out a trade; both sides plant what they receive."""
         offer = self.offers.pop(buyer)
+        self._dirty |= DIRTY_OFFERS
         self._touch(self.active, buyer)
         a, b = self.players[self.active], self.players[buyer]
         for c in offer.want:
@@ -719,7 +735,9 @@ class JalizState(State):
         self.market = sorted(drawn)
         self.log.add("reveal", self.active, {"cards": list(drawn)})
         self.round = 1
-        self.offers.clear()
+        if self.offers:
+            self.offers.clear()
+            self._dirty |= DIRTY_OFFERS
         holder = next((q for q in range(self.num_players)
                        if q != self.active and self.active in self.players[q].tokens), None)
         if holder is not None and self.market:
@@ -745,6 +763,11 @@ class JalizState(State):
     def settle_position(self) -> None:
         """Run automatic steps a scenario position may start in (an empty hand skips planting, JAL-PLANT-03)."""
         self._version += 1
+        self._dirty = ALL_DIRTY
+        self._farms = None
+        self._farm_cache = [None] * self.num_players
+        self._hand_cache = [None] * self.num_players
+        self._anytime_cache = [None] * self.num_players
         if self.phase == PLANT_PHASE and not self.pending and self.planted == 0 and \
                 self.players[self.active].hand_size == 0:
             self.log.add("skip-plant", self.active, {"reason": "empty hand"})
@@ -758,7 +781,9 @@ class JalizState(State):
 
     def _end_market(self) -> None:
         """JAL-MARKET-02 done; JAL-RECEIVE-01: draw 2 or 3 cards, then the next player's turn."""
-        self.offers.clear()
+        if self.offers:
+            self.offers.clear()
+            self._dirty |= DIRTY_OFFERS
         if self.ending:
             self._start_final()
             return
@@ -786,6 +811,7 @@ class JalizState(State):
                     break
                 self.deck = self.burned                 # JAL-END-01
                 self.burned = []
+                self._dirty |= DIRTY_BURNED
                 self.rng.shuffle(self.deck)
                 self.log.add("reshuffle", None, {"cards": len(self.deck)})
                 if not self.deck:  # JAL-R-RUNOUT: nothing is drawn this time; the next draw counts again

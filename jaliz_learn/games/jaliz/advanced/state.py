@@ -39,7 +39,7 @@ from ..actions import Accept, Buy, Harvest, Pass, Plant, Refuse, pname
 from ..checks import MAX_COUNT, card, check_int, check_list, check_object
 from ..events_data import EVENTS, deck_list, event_name
 from ..legal import Spec
-from ..state import JalizState, _forget
+from ..state import DIRTY_BURNED, DIRTY_EXTRAS, JalizState, _forget
 from .actions import (
     Breed,
     CrowPick,
@@ -132,6 +132,7 @@ class JalizAdvancedState(JalizState):
     # ------------------------------------------------------------ turn flow
     def _start_turn(self) -> None:
         """JADV-EVENT-01 / JADV-R-ROUND: a round (other than the first) opens with an event."""
+        self._dirty |= DIRTY_EXTRAS  # the event zones, tokens and proposal change only here and in event phases
         if self.active == START_SEAT and self.log.turn > 0 and self._reveal_event():
             return  # the event starts the turn (_end_event) once it is resolved
         JalizState._start_turn(self)
@@ -306,6 +307,7 @@ class JalizAdvancedState(JalizState):
             super()._apply(player, action)
             return
         self._version += 1
+        self._dirty |= DIRTY_EXTRAS
         ph = self.phase
         if ph == "shop":
             if isinstance(action, Shop):
@@ -377,6 +379,7 @@ class JalizAdvancedState(JalizState):
     def _recycle(self, p: int, card: int) -> None:
         """JADV-RECYCLE-01: take a card of the (face-up) burned pile into hand."""
         self.burned.remove(card)
+        self._dirty |= DIRTY_BURNED
         self.players[p].hand[card] += 1
         self.players[p].known[card] += 1  # taken face up from the burned pile
         self._touch(p)
