@@ -192,7 +192,7 @@ def read_state(game: JungliLaGame, d: Mapping[str, Any]) -> JungliLaState:
             st.goal_at_start = boolean(d.get("goal_at_start", st.pos[st.current] == GOAL), "goal_at_start")
             _check_goal_at_start(st)
         st._settle()
-    st._legal = None
+    st._legal = st._perks = None
     st._pub = st._res = None
     return st
 

@@ -18,12 +18,12 @@ Positions on the track: 0 is Start, ``k`` (1..len(track)) is the card ``track[k-
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from itertools import chain, repeat
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
@@ -90,10 +90,12 @@ _ROLL_SPECS: tuple[A.Spec, ...] = tuple((A.Roll, k) for k in range(MAX_DICE + 1)
 _MATERIAL_SPECS: tuple[A.Spec, ...] = (*((A.Gain, w) for w in (*MATERIALS, "each")), (A.Rest,))
 _DISCARD_SPECS: tuple[A.Spec, ...] = tuple((A.Discard, m) for m in MATERIALS)
 _ONLY_KEEP: tuple[A.Spec, ...] = ((A.Keep,),)
+_ONLY_DONE: tuple[A.Spec, ...] = ((A.Done,),)
+_ONLY_END: tuple[A.Spec, ...] = ((A.EndTurn,),)
 _CANCEL, _KEEP, _DONE = (A.Cancel,), (A.Keep,), (A.Done,)
 _DISCOVER, _WAGON, _TREASURE, _END = (A.Discover,), (A.BuyWagon,), (A.BuyTreasure,), (A.EndTurn,)
 #: Actions that change no player's materials or Letters (the resources part of the observation survives them).
-_KEEPS_RESOURCES = frozenset({"reroll", "keep", "paleo", "done", "move", "end"})
+_KEEPS_RESOURCES = frozenset({A.Reroll, A.Keep, A.Paleo, A.Done, A.Move, A.EndTurn})
 _MAT_INDEX = {m: i for i, m in enumerate(MATERIALS)}
 #: Extra event data of an action carried out because it was the only choice (JUN-RUL-16), and of the others.
 _AUTO: Mapping[str, Any] = MappingProxyType({"auto": True})
@@ -158,6 +160,27 @@ class JungliLaObservation(Observation):
 
 
 _PALEO_CARDS = frozenset(c for c in CARDS if CARDS[c].effect == "paleo")
+
+
+class _Perks(NamedTuple):
+    """What one player's Discovery cards give: free dice (JUN-CARD-01/02), Paleontologists (JUN-CARD-06)
+    and virtual faces per face index (JUN-CARD-03..05; copies stack, JUN-RUL-04)."""
+
+    dice: int
+    paleo: int
+    virtual: tuple[int, ...]
+
+
+def _perks_of(cards: Sequence[str]) -> _Perks:
+    v = [0] * 6
+    for c in cards:
+        f = CARD_VIRTUAL.get(c)
+        if f is not None:
+            v[f] += 1
+    return _Perks(sum(CARD_DICE.get(c, 0) for c in cards), len(_PALEO_CARDS.intersection(cards)), tuple(v))
+
+
+_new_obs = object.__new__
 #: Free extra dice of every card (0 for most), for a lookup without a default.
 _DICE_OF = {c: CARD_DICE.get(c, 0) for c in CARDS}
 #: Limits by number of Wagons (JUN-MAT-04, JUN-MAT-06, JUN-CARD-09).
@@ -241,14 +264,18 @@ class JungliLaState(State):
         self._pub: dict[str, Any] | None = None
         #: Cached (materials, letters) of every player, as tuples; ``None`` after an action that may change them.
         self._res: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
+        #: Every player's Treasure values, as tuples: built with ``_pub`` (a draw resets both).
+        self._own: tuple[tuple[int, ...], ...] = ()
+        #: What every player's Discovery cards give (see ``_Perks``); ``None`` after a card changes hands.
+        self._perks: tuple[_Perks, ...] | None = None
 
     def _copy_into(self, new: State) -> None:
         """Hand-written copy for ``clone()``: every mutable container gets its own copy.
 
         ``new`` starts as a shallow copy (the core already forked the generator, log and history).
-        Ints, strings and bools are immutable. The two caches may stay shared because they are only
-        ever replaced, never changed in place: ``_legal`` and ``_res`` are tuples and ``_pub``
-        a dict that is built once and then only read (``None`` when out of date).
+        Ints, strings and bools are immutable. The caches may stay shared because they are only
+        ever replaced, never changed in place: ``_legal``, ``_res``, ``_own`` and ``_perks`` are tuples
+        and ``_pub`` a dict that is built once and then only read (``None`` when out of date).
         """
         d = new.__dict__
         d["track"] = self.track[:]
@@ -409,10 +436,10 @@ class JungliLaState(State):
         self.moved = self.discovered = False
         if self.fresh:
             self.fresh = []
-            self._pub = None
+        self._pub = None  # the turn, the current player, the fresh cards
         self.goal_at_start = self.pos[p] == GOAL
         self.phase = ROLL
-        self.log.add("turn", p, {"round": self.round()})
+        self.log.add("turn", p, {"round": (self.log.turn - 1) // self.num_players + 1})
         if self.goal_at_start:
             self._draw(p, "turn")
 
@@ -455,30 +482,39 @@ class JungliLaState(State):
             if len(legal) != 1:
                 self._legal = legal
                 return
-            self._do(self.current, A.build(legal[0]), auto=True)
+            spec = legal[0]  # carried out from its spec: no action object is built for a forced move
+            cls = spec[0]
+            if cls not in _KEEPS_RESOURCES:
+                self._res = None
+            _HANDLERS[cls](self, self.current, spec, _AUTO)
         self._legal = ()
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> tuple[A.Spec, ...]:
         phase, p = self.phase, self.current
-        if phase == MATERIALS_PHASE:
-            return _MATERIAL_SPECS
-        if phase == EXPLORE:
-            return self._explore_actions(p)
-        if phase == REROLL:
+        if phase == REROLL:  # the most frequent decision first
             can_reroll = self.rerolls < MAX_REROLLS and self.dice[LETTER] < LETTER_STOP  # JUN-DICE-04, JUN-DICE-06
             can_cancel = self.letters[p] >= COST_CANCEL
+            if not (can_reroll or can_cancel):
+                return _ONLY_KEEP
             key = (*self.dice, can_reroll, can_cancel)
             acts = _REROLL_MEMO.get(key)
             if acts is None:
                 acts = _REROLL_MEMO[key] = _reroll_actions(self.dice, can_reroll, can_cancel)
             return acts
+        if phase == MATERIALS_PHASE:
+            return _MATERIAL_SPECS
+        if phase == EXPLORE:
+            return self._explore_actions(p)
         if phase == ROLL:
-            cap = min(MAX_DICE, BASE_DICE + self.card_dice(p) + self.letters[p] // COST_ADD_DIE)
+            perks = self._perks or self._perk_table()
+            cap = min(MAX_DICE, BASE_DICE + perks[p].dice + self.letters[p] // COST_ADD_DIE)
             return _ROLL_SPECS[BASE_DICE:cap + 1]  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
         if phase == ADJUST:
             can_change = self.letters[p] >= COST_CHANGE_FACE
-            can_paleo = self.paleo_cards(p) > self.paleo_used
+            can_paleo = (self._perks or self._perk_table())[p].paleo > self.paleo_used
+            if not (can_change or can_paleo):
+                return _ONLY_DONE
             key = (*map(bool, self.dice), can_change, can_paleo)
             acts = _ADJUST_MEMO.get(key)
             if acts is None:
@@ -514,6 +550,8 @@ class JungliLaState(State):
                 acts.append(_WAGON)
         if pos == GOAL and letters >= COST_TREASURE and self.deck:  # JUN-LET-06
             acts.append(_TREASURE)
+        if not acts:
+            return _ONLY_END
         acts.append(_END)
         return tuple(acts)
 
@@ -546,111 +584,64 @@ class JungliLaState(State):
         return self.phase == OVER
 
     # ------------------------------------------------------------------ applying actions
+    # Each action is carried out from its spec ``(class, *fields)`` by the handler of its class
+    # (``_HANDLERS``), with ``extra`` the event data that marks a forced action (JUN-RUL-16).
     def _apply(self, player: int, action: Action) -> None:
-        self._do(player, action, auto=False)
+        self._legal = None
+        cls = type(action)
+        if cls not in _KEEPS_RESOURCES:
+            self._res = None
+        _HANDLERS[cls](self, player, A.SPEC_OF[cls](action), _NOT_AUTO)
         self._settle()
 
-    def _do(self, p: int, action: Action, auto: bool) -> None:
-        self._legal = None
-        kind = action.kind
-        if kind not in _KEEPS_RESOURCES:
-            self._res = None
-        log = self.log
-        extra = _AUTO if auto else _NOT_AUTO  # only ever unpacked into new dicts, never changed
-        if kind == "reroll":
-            action = cast(A.Reroll, action)
-            for f in action.faces:
-                self.dice[FACE_INDEX[f]] -= 1
-            new = self._roll(len(action.faces))
-            self.rerolls += 1
-            log.add("reroll", p, {"faces": list(action.faces), "new": list(map(FACES.__getitem__, new)),
-                                  "rerolls": self.rerolls, **extra})
-        elif kind == "roll":  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
-            action = cast(A.Roll, action)
-            paid = max(0, action.dice - BASE_DICE - self.card_dice(p)) * COST_ADD_DIE
-            self.letters[p] -= paid
-            self.n_dice = action.dice
-            new = self._roll(action.dice)
-            log.add("roll", p, {"dice": action.dice, "paid": paid, "faces": list(map(FACES.__getitem__, new)),
-                                **extra})
-            self.phase = REROLL
-        elif kind == "keep":
-            log.add("keep", p, {"faces": self.dice_faces(), **extra})
-            self._dice_set_aside()
-        elif kind == "cancel":  # JUN-LET-02, JUN-RUL-03: all dice again, Letters included
-            self.letters[p] -= COST_CANCEL
-            self.dice = [0] * 6
-            new = self._roll(self.n_dice)
-            log.add("cancel", p, {"faces": list(map(FACES.__getitem__, new)), **extra})
-        elif kind == "change" or kind == "paleo":  # JUN-LET-03, JUN-CARD-06
-            action = cast(A.ChangeFace | A.Paleo, action)
-            if kind == "change":
-                self.letters[p] -= COST_CHANGE_FACE
-            else:
-                self.paleo_used += 1
-            self.dice[FACE_INDEX[action.old]] -= 1
-            self.dice[FACE_INDEX[action.new]] += 1
-            log.add(kind, p, {"old": action.old, "new": action.new, **extra})
-        elif kind == "done":
-            log.add("done", p, {"faces": self.dice_faces(), **extra})
-            self._dice_final()
-        elif kind == "gain":
-            action = cast(A.Gain, action)
-            self._gain(p, action.what, extra)
-        elif kind == "rest":  # JUN-MAT-07
-            v = self.virtual(p)
-            got = self._add_letters(p, REST_LETTERS + self.dice[LETTER] + v[LETTER])
-            log.add("rest", p, {"letters": got, **extra})
-            self._end_turn()
-        elif kind == "discard":  # JUN-MAT-04
-            action = cast(A.Discard, action)
-            self.materials[p][_MAT_INDEX[action.material]] -= 1
-            log.add("discard", p, {"material": action.material, **extra})
-            if sum(self.materials[p]) <= self.material_limit(p):
-                self.phase = EXPLORE
-        elif kind == "move":
-            action = cast(A.Move, action)
-            self._move(p, action.steps, extra)
-        elif kind == "discover":  # JUN-DISC-01
-            self._discover(p, self.pos[p], "discover", extra)
-        elif kind == "remote":  # JUN-LET-05
-            action = cast(A.Remote, action)
-            self.letters[p] -= COST_REMOTE
-            self._discover(p, self.track.index(action.card) + 1, "remote", extra)
-        elif kind == "exchange":  # JUN-LET-07, JUN-RUL-07
-            action = cast(A.Exchange, action)
-            self.letters[p] -= COST_EXCHANGE
-            self._pub = None
-            self.track[self.track.index(action.take)] = action.give
-            self.cards[p].remove(action.give)
-            self.cards[p].append(action.take)
-            self.fresh.append(action.take)
-            self.discovered = True
-            log.add("exchange", p, {"give": action.give, "take": action.take, **extra})
-        elif kind == "wagon":  # JUN-LET-04: a Discovery action
-            self.letters[p] -= COST_WAGON
-            self._pub = None
-            self.wagons[p] += 1
-            self.wagon_stock -= 1
-            self.discovered = True
-            log.add("wagon", p, {"wagons": self.wagons[p], **extra})
-        elif kind == "treasure":  # JUN-LET-06
-            self.letters[p] -= COST_TREASURE
-            log.add("buy-treasure", p, {**extra})
-            self._draw(p, "letters")
-        elif kind == "end":
-            log.add("end", p, {**extra})
-            self._end_turn()
+    def _do_roll(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
+        n = spec[1]
+        paid = max(0, n - BASE_DICE - (self._perks or self._perk_table())[p].dice) * COST_ADD_DIE
+        self.letters[p] -= paid
+        self.n_dice = n
+        new = self._roll(n)
+        self.log.add("roll", p, {"dice": n, "paid": paid, "faces": list(map(FACES.__getitem__, new)), **extra})
+        self.phase = REROLL
 
-    def _add_letters(self, p: int, k: int) -> int:
-        """JUN-MAT-06: only gain Letters up to the limit. Returns the number gained."""
-        got = max(0, min(k, self.letter_limit(p) - self.letters[p]))
-        self.letters[p] += got
-        return got
+    def _do_reroll(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DICE-02..05
+        faces = spec[1]
+        dice = self.dice
+        for f in faces:
+            dice[FACE_INDEX[f]] -= 1
+        new = self._roll(len(faces))
+        self.rerolls += 1
+        self.log.add("reroll", p, {"faces": list(faces), "new": list(map(FACES.__getitem__, new)),
+                                   "rerolls": self.rerolls, **extra})
 
-    def _gain(self, p: int, what: str, extra: Mapping[str, Any]) -> None:
+    def _do_keep(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
+        self.log.add("keep", p, {"faces": self.dice_faces(), **extra})
+        self._dice_set_aside()
+
+    def _do_cancel(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
+        """JUN-LET-02, JUN-RUL-03: all dice again, Letters included."""
+        self.letters[p] -= COST_CANCEL
+        self.dice = [0] * 6
+        new = self._roll(self.n_dice)
+        self.log.add("cancel", p, {"faces": list(map(FACES.__getitem__, new)), **extra})
+
+    def _do_change(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-03, JUN-CARD-06
+        cls, old, new = spec
+        if cls is A.ChangeFace:
+            self.letters[p] -= COST_CHANGE_FACE
+        else:
+            self.paleo_used += 1
+        self.dice[FACE_INDEX[old]] -= 1
+        self.dice[FACE_INDEX[new]] += 1
+        self.log.add(cls.kind, p, {"old": old, "new": new, **extra})
+
+    def _do_done(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
+        self.log.add("done", p, {"faces": self.dice_faces(), **extra})
+        self._dice_final()
+
+    def _do_gain(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
         """JUN-MAT-02/03 materials, then JUN-MAT-05 one Letter; virtual faces count (JUN-RUL-04)."""
-        v = self.virtual(p)
+        what = spec[1]
+        v = (self._perks or self._perk_table())[p].virtual
         dice = self.dice
         mats = self.materials[p]
         gained = [0, 0, 0]
@@ -667,6 +658,64 @@ class JungliLaState(State):
         self.log.add("gain", p, {"what": what, "materials": gained, "letters": letter, **extra})
         # JUN-MAT-04: above the limit, discard down at once
         self.phase = DISCARD if sum(mats) > self.material_limit(p) else EXPLORE
+
+    def _do_rest(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-MAT-07
+        v = (self._perks or self._perk_table())[p].virtual
+        got = self._add_letters(p, REST_LETTERS + self.dice[LETTER] + v[LETTER])
+        self.log.add("rest", p, {"letters": got, **extra})
+        self._end_turn()
+
+    def _do_discard(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-MAT-04
+        material = spec[1]
+        self.materials[p][_MAT_INDEX[material]] -= 1
+        self.log.add("discard", p, {"material": material, **extra})
+        if sum(self.materials[p]) <= self.material_limit(p):
+            self.phase = EXPLORE
+
+    def _do_move(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
+        self._move(p, spec[1], extra)
+
+    def _do_discover(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DISC-01
+        self._discover(p, self.pos[p], "discover", extra)
+
+    def _do_remote(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-05
+        self.letters[p] -= COST_REMOTE
+        self._discover(p, self.track.index(spec[1]) + 1, "remote", extra)
+
+    def _do_exchange(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-07, JUN-RUL-07
+        _, give, take = spec
+        self.letters[p] -= COST_EXCHANGE
+        self._pub = None
+        self._perks = None
+        self.track[self.track.index(take)] = give
+        self.cards[p].remove(give)
+        self.cards[p].append(take)
+        self.fresh.append(take)
+        self.discovered = True
+        self.log.add("exchange", p, {"give": give, "take": take, **extra})
+
+    def _do_wagon(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-04: a Discovery action
+        self.letters[p] -= COST_WAGON
+        self._pub = None
+        self.wagons[p] += 1
+        self.wagon_stock -= 1
+        self.discovered = True
+        self.log.add("wagon", p, {"wagons": self.wagons[p], **extra})
+
+    def _do_treasure(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-06
+        self.letters[p] -= COST_TREASURE
+        self.log.add("buy-treasure", p, {**extra})
+        self._draw(p, "letters")
+
+    def _do_end(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
+        self.log.add("end", p, {**extra})
+        self._end_turn()
+
+    def _add_letters(self, p: int, k: int) -> int:
+        """JUN-MAT-06: only gain Letters up to the limit. Returns the number gained."""
+        got = max(0, min(k, self.letter_limit(p) - self.letters[p]))
+        self.letters[p] += got
+        return got
 
     def _move(self, p: int, steps: int, extra: Mapping[str, Any]) -> None:
         """JUN-MOVE-02 exact steps; JUN-MOVE-03 and JUN-RUL-05 the Goal stops the explorer.
@@ -702,6 +751,7 @@ class JungliLaState(State):
             elif qp > at:
                 self.pos[q] = qp - 1
         self.cards[p].append(cid)
+        self._perks = None
         self.fresh.append(cid)  # JUN-RUL-10: its effects apply from the next turn on
         self.log.add(how, p, {"card": cid, "cost": list(cost), **extra})
         if pushed:
@@ -826,36 +876,60 @@ class JungliLaState(State):
     def observation(self, player: int | None) -> JungliLaObservation:
         """What ``player`` may see (``None``: spectator). Only copies: tuples, ints and strings.
 
-        The public table and the players' resources are cached between the actions that change them
-        (see ``_pub`` and ``_res``); the rest is read afresh.
+        The public table (with the turn's fields) and the players' resources are cached between the
+        actions that change them (see ``_pub`` and ``_res``); the rest is read afresh.
         """
         pub = self._pub
         if pub is None:  # the public table changes rarely within a turn: rebuilt only after such actions
-            treasures = self.treasures
-            pub = self._pub = {
-                "game": "jungli-la", "num_players": self.num_players, "start_player": self.start_player,
-                "track": tuple(self.track), "positions": tuple(self.pos),
-                "wagons": tuple(self.wagons), "discoveries": tuple(map(tuple, self.cards)),
-                "treasure_counts": tuple(map(len, treasures)),
-                "material_limits": tuple(map(_MATERIAL_LIMITS.__getitem__, self.wagons)),
-                "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)),
-                "deck_size": len(self.deck), "cards_before_end_card": self.cards_before_end_card(),
-                "end_triggered": self.end_triggered, "wagon_stock": self.wagon_stock,
-                "fresh": tuple(self.fresh), "end_card_holder": self.end_card_holder(),
-                "revealed_treasures": (tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in treasures)
-                                       if self.phase == OVER else ()),
-            }
+            pub = self._public()
         res = self._res
         if res is None:
             res = self._res = (tuple(map(tuple, self.materials)), tuple(self.letters))
-        phase, cur, turn = self.phase, self.current, self.log.turn
-        over = phase == OVER
-        return JungliLaObservation.fast(  # type: ignore[no-any-return]
-            pub, player=player, current_player=None if over else cur, decision=phase, turn=turn, is_over=over,
-            round=(turn - 1) // self.num_players + 1 if turn else 0, materials=res[0], letters=res[1],
-            own_treasures=tuple(map(TREASURE_VALUES.__getitem__, self.treasures[player])) if player is not None
-            else (), dice=tuple(self.dice), dice_rolled=self.n_dice, rerolls_used=self.rerolls,
-            paleo_left=self.paleo_cards(cur) - self.paleo_used, moved=self.moved, discovered=self.discovered)
+        # Observation.fast inlined (its fields stored one by one): this runs for every decision
+        obs = _new_obs(JungliLaObservation)
+        d = obs.__dict__
+        d.update(pub)
+        d["player"] = player
+        d["decision"] = self.phase
+        d["materials"] = res[0]
+        d["letters"] = res[1]
+        d["own_treasures"] = self._own[player] if player is not None else ()
+        d["dice"] = tuple(self.dice)
+        d["dice_rolled"] = self.n_dice
+        d["rerolls_used"] = self.rerolls
+        d["paleo_left"] = (self._perks or self._perk_table())[self.current].paleo - self.paleo_used
+        d["moved"] = self.moved
+        d["discovered"] = self.discovered
+        return obs  # type: ignore[no-any-return]
+
+    def _public(self) -> dict[str, Any]:
+        """The observation's fields that change at most a few times a turn: the table, the turn, the end.
+
+        Reset (``_pub = None``) by _draw, _move, _discover, exchange, wagon, a new turn and the end."""
+        treasures = self.treasures
+        over = self.phase == OVER
+        turn = self.log.turn
+        self._own = tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in treasures)
+        pub = self._pub = {
+            "game": "jungli-la", "num_players": self.num_players, "start_player": self.start_player,
+            "current_player": None if over else self.current, "turn": turn, "is_over": over,
+            "round": (turn - 1) // self.num_players + 1 if turn else 0,
+            "track": tuple(self.track), "positions": tuple(self.pos),
+            "wagons": tuple(self.wagons), "discoveries": tuple(map(tuple, self.cards)),
+            "treasure_counts": tuple(map(len, treasures)),
+            "material_limits": tuple(map(_MATERIAL_LIMITS.__getitem__, self.wagons)),
+            "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)),
+            "deck_size": len(self.deck), "cards_before_end_card": self.cards_before_end_card(),
+            "end_triggered": self.end_triggered, "wagon_stock": self.wagon_stock,
+            "fresh": tuple(self.fresh), "end_card_holder": self.end_card_holder(),
+            "revealed_treasures": self._own if over else (),
+        }
+        return pub
+
+    def _perk_table(self) -> tuple[_Perks, ...]:
+        """Every player's ``_Perks``, from their cards (cached until a card changes hands)."""
+        perks = self._perks = tuple(map(_perks_of, self.cards))
+        return perks
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         """Everything, exactly; ``compact=True`` leaves out the event log and the history (a position).
@@ -900,6 +974,18 @@ class JungliLaState(State):
         from ...pictures.jungli_la import html
 
         return html(self)
+
+
+#: The handler of each action class (see ``JungliLaState._apply``).
+_HANDLERS: dict[type[Action], Callable[[JungliLaState, int, A.Spec, Mapping[str, Any]], None]] = {
+    A.Roll: JungliLaState._do_roll, A.Reroll: JungliLaState._do_reroll, A.Keep: JungliLaState._do_keep,
+    A.Cancel: JungliLaState._do_cancel, A.ChangeFace: JungliLaState._do_change, A.Paleo: JungliLaState._do_change,
+    A.Done: JungliLaState._do_done, A.Gain: JungliLaState._do_gain, A.Rest: JungliLaState._do_rest,
+    A.Discard: JungliLaState._do_discard, A.Move: JungliLaState._do_move, A.Discover: JungliLaState._do_discover,
+    A.Remote: JungliLaState._do_remote, A.Exchange: JungliLaState._do_exchange, A.BuyWagon: JungliLaState._do_wagon,
+    A.BuyTreasure: JungliLaState._do_treasure, A.EndTurn: JungliLaState._do_end,
+}
+assert set(_HANDLERS) == set(A.ACTION_TYPES.values()), "every action class has a handler"
 
 
 def _html(track: tuple[str, ...], pos: tuple[int, ...], materials: Sequence[Sequence[int]],
