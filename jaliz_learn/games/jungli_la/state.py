@@ -262,6 +262,9 @@ class JungliLaState(State):
         #: Cached public table of the observation (track, explorers, cards, Treasure counts...): set to
         #: ``None`` where those change (_draw, _move, _discover, exchange, wagon, a new turn, the end).
         self._pub: dict[str, Any] | None = None
+        #: Cached fields of the observation that change a few times a turn (the turn, explorers, fresh cards):
+        #: set to ``None`` by a new turn, _move, _reach_goal, _discover, exchange and the end.
+        self._turn: dict[str, Any] | None = None
         #: Cached (materials, letters) of every player, as tuples; ``None`` after an action that may change them.
         self._res: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
         #: Every player's Treasure values, as tuples: built with ``_pub`` (a draw resets both).
@@ -275,7 +278,7 @@ class JungliLaState(State):
         ``new`` starts as a shallow copy (the core already forked the generator, log and history).
         Ints, strings and bools are immutable. The caches may stay shared because they are only
         ever replaced, never changed in place: ``_legal``, ``_res``, ``_own`` and ``_perks`` are tuples
-        and ``_pub`` a dict that is built once and then only read (``None`` when out of date).
+        and ``_pub`` and ``_turn`` dicts that are built once and then only read (``None`` when out of date).
         """
         d = new.__dict__
         d["track"] = self.track[:]
@@ -413,7 +416,7 @@ class JungliLaState(State):
         """JUN-GOAL-01, JUN-GOAL-02: explorers reaching the Goal draw one Treasure each, active player first,
         then clockwise."""
         n, cur = self.num_players, self.current
-        self._pub = None
+        self._turn = None  # the explorers
         for q in sorted(players, key=lambda q: (q - cur) % n):
             self.pos[q] = GOAL
             self.log.add("goal", q, {})
@@ -436,7 +439,7 @@ class JungliLaState(State):
         self.moved = self.discovered = False
         if self.fresh:
             self.fresh = []
-        self._pub = None  # the turn, the current player, the fresh cards
+        self._turn = None  # the turn, the current player, the fresh cards
         self.goal_at_start = self.pos[p] == GOAL
         self.phase = ROLL
         self.log.add("turn", p, {"round": (self.log.turn - 1) // self.num_players + 1})
@@ -455,7 +458,7 @@ class JungliLaState(State):
             if self.end_triggered:
                 self.phase = OVER
                 self._legal = ()
-                self._pub = None  # every hand is shown at the end
+                self._pub = self._turn = None  # every hand is shown at the end
                 self.log.add("game-end", None, {"scores": list(self.scores()), "reason": self.end_reason,
                                                 "winners": list(self.standings().winners)})
                 return
@@ -685,7 +688,7 @@ class JungliLaState(State):
     def _do_exchange(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-07, JUN-RUL-07
         _, give, take = spec
         self.letters[p] -= COST_EXCHANGE
-        self._pub = None
+        self._pub = self._turn = None
         self._perks = None
         self.track[self.track.index(take)] = give
         self.cards[p].remove(give)
@@ -721,7 +724,7 @@ class JungliLaState(State):
         """JUN-MOVE-02 exact steps; JUN-MOVE-03 and JUN-RUL-05 the Goal stops the explorer.
 
         The move happens in one go: no discovery in the middle of a move (JUN-DISC-05)."""
-        self._pub = None
+        self._turn = None
         self.moved = True
         dest = self.pos[p] + steps
         goal = dest > len(self.track)
@@ -733,7 +736,7 @@ class JungliLaState(State):
 
     def _discover(self, p: int, at: int, how: str, extra: Mapping[str, Any]) -> None:
         """JUN-DISC-01 pay and take; JUN-DISC-02 explorers on it move on; JUN-DISC-03 keep it face up."""
-        self._pub = None
+        self._pub = self._turn = None
         track = self.track
         cid = track[at - 1]
         cost = CARDS[cid].cost
@@ -876,12 +879,19 @@ class JungliLaState(State):
     def observation(self, player: int | None) -> JungliLaObservation:
         """What ``player`` may see (``None``: spectator). Only copies: tuples, ints and strings.
 
-        The public table (with the turn's fields) and the players' resources are cached between the
-        actions that change them (see ``_pub`` and ``_res``); the rest is read afresh.
+        The public table, the turn's fields and the players' resources are cached between the
+        actions that change them (see ``_pub``, ``_turn`` and ``_res``); the rest is read afresh.
         """
         pub = self._pub
-        if pub is None:  # the public table changes rarely within a turn: rebuilt only after such actions
+        if pub is None:  # the public table changes rarely: rebuilt only after such actions
             pub = self._public()
+        turn = self._turn
+        if turn is None:
+            over = self.phase == OVER
+            t = self.log.turn
+            turn = self._turn = {"current_player": None if over else self.current, "turn": t, "is_over": over,
+                                 "round": (t - 1) // self.num_players + 1 if t else 0,
+                                 "positions": tuple(self.pos), "fresh": tuple(self.fresh)}
         res = self._res
         if res is None:
             res = self._res = (tuple(map(tuple, self.materials)), tuple(self.letters))
@@ -889,6 +899,7 @@ class JungliLaState(State):
         obs = _new_obs(JungliLaObservation)
         d = obs.__dict__
         d.update(pub)
+        d.update(turn)
         d["player"] = player
         d["decision"] = self.phase
         d["materials"] = res[0]
@@ -903,25 +914,22 @@ class JungliLaState(State):
         return obs  # type: ignore[no-any-return]
 
     def _public(self) -> dict[str, Any]:
-        """The observation's fields that change at most a few times a turn: the table, the turn, the end.
+        """The observation's fields that change rarely: the table, the Treasures, the end.
 
-        Reset (``_pub = None``) by _draw, _move, _discover, exchange, wagon, a new turn and the end."""
+        Reset (``_pub = None``) by _draw, _discover, exchange, wagon and the end."""
         treasures = self.treasures
         over = self.phase == OVER
-        turn = self.log.turn
         self._own = tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in treasures)
         pub = self._pub = {
             "game": "jungli-la", "num_players": self.num_players, "start_player": self.start_player,
-            "current_player": None if over else self.current, "turn": turn, "is_over": over,
-            "round": (turn - 1) // self.num_players + 1 if turn else 0,
-            "track": tuple(self.track), "positions": tuple(self.pos),
+            "track": tuple(self.track),
             "wagons": tuple(self.wagons), "discoveries": tuple(map(tuple, self.cards)),
             "treasure_counts": tuple(map(len, treasures)),
             "material_limits": tuple(map(_MATERIAL_LIMITS.__getitem__, self.wagons)),
             "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)),
             "deck_size": len(self.deck), "cards_before_end_card": self.cards_before_end_card(),
             "end_triggered": self.end_triggered, "wagon_stock": self.wagon_stock,
-            "fresh": tuple(self.fresh), "end_card_holder": self.end_card_holder(),
+            "end_card_holder": self.end_card_holder(),
             "revealed_treasures": self._own if over else (),
         }
         return pub
