@@ -279,7 +279,7 @@ def test_a_forced_decision_needs_no_search():
 
 
 @pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"iterations": 2.5}, {"seconds": 0}, {"rollout_depth": -1},
-                                    {"score_weight": 2}, {"reuse": 0}])
+                                    {"score_weight": 2}, {"reuse": 0}, {"search": "deep"}])
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(jaliz_learn.InvalidOption):
         ISMCTSBot(0, **kwargs)
@@ -394,3 +394,62 @@ def test_the_search_overrules_a_bad_prior_only_on_evidence():
     assert searched.n % CARDS == obs.card  # the search found the scoring guess
     stubborn = ISMCTSBot(2, iterations=300, game=game, prior=WrongCardBot, overrule=1e9).act(obs, legal)
     assert stubborn == Guess((obs.card + 1) % CARDS)  # no evidence is enough: the prior's choice stands
+
+
+# ---- the flat mode (rollouts of every candidate on the same samples) and the rollout policy's width -------
+
+
+def test_flat_search_overrules_a_bad_prior_and_never_enumerates_a_huge_list():
+    game = HiddenPickGame()  # ten million guesses: candidates are the prior's, the first few and a few drawn
+    st = game.initial_state(num_players=2, seed=8)
+    obs, legal = st.observation(0), st.legal_actions()
+    HugeRange.built = 0
+    bot = ISMCTSBot(2, iterations=120, game=game, prior=WrongCardBot, search="flat")
+    picked = bot.act(obs, legal)
+    assert picked in legal and 0 < bot.last_iterations <= 120
+    # candidates: the first few and at most 2 * max_width drawn; each rollout step builds about one action
+    assert HugeRange.built <= 4 * (bot.head + 2 * bot.max_width) + 120 * ROUNDS * 2 * 2
+    small = HiddenPickGame(width=10)
+    st = small.initial_state(num_players=2, seed=8)
+    obs, legal = st.observation(0), st.legal_actions()
+    assert ISMCTSBot(2, iterations=200, game=small, prior=WrongCardBot, search="flat").act(obs, legal).n % CARDS \
+        == obs.card  # paired rollouts find the scoring guess among ten
+    stubborn = ISMCTSBot(2, iterations=200, game=small, prior=WrongCardBot, search="flat", overrule=1e9)
+    assert stubborn.act(obs, legal) == Guess((obs.card + 1) % CARDS)
+
+
+def test_flat_search_is_deterministic_and_legal_in_a_real_game():
+    game = sampling_game("nizam")
+    st = mid_state(game, 3, 6)
+    p = st.current_player()
+    obs, legal = st.observation(p), st.legal_actions()
+    picks = [ISMCTSBot(s, iterations=30, rollout_depth=10, game=game, search="flat").act(obs, legal)
+             for s in (4, 4)]
+    assert picks[0] == picks[1] and picks[0] in legal
+
+
+class CountingBot:
+    """A rollout bot that records how many legal actions it was asked to choose from."""
+
+    sizes: list[int] = []
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+        CountingBot.sizes.append(len(legal))
+        return legal[0]
+
+
+@pytest.mark.parametrize("search", ["tree", "flat"])
+def test_the_rollout_bot_plays_decisions_up_to_rollout_width(search):
+    game = HiddenPickGame(width=30)  # 30 guesses: more than max_width=8 but within rollout_width
+    st = game.initial_state(num_players=2, seed=1)
+    CountingBot.sizes = []
+    ISMCTSBot(0, iterations=6, game=game, max_width=8, rollout=CountingBot, search=search).act(
+        st.observation(0), st.legal_actions())
+    assert 30 in CountingBot.sizes  # a wide (not huge) decision in a rollout is still the rollout bot's
+    CountingBot.sizes = []
+    ISMCTSBot(0, iterations=6, game=game, rollout_width=20, rollout=CountingBot, search=search).act(
+        st.observation(0), st.legal_actions())
+    assert CountingBot.sizes == []  # wider than rollout_width: the first action, the bot is not asked

@@ -51,6 +51,7 @@ from ..core.game import Game, State
 from ..core.registry import load_game
 from ..core.rng import Rng
 from .base import BaseBot, make_bot, rule_based_bot
+from .rollout_search import flat_search
 
 
 class _Node:
@@ -94,8 +95,12 @@ class ISMCTSBot(BaseBot):
                  widening: float = 2.0, prior: str | Callable[[int], Any] | None = "auto",
                  prior_weight: float = 1.0, rollout: str | Callable[[int], Any] = "auto",
                  rollout_depth: int | None = 20, score_weight: float = 0.25, reuse: int = 1,
-                 overrule: float = 1.0) -> None:
+                 overrule: float = 1.0, search: str = "tree", rollout_width: int = 500) -> None:
         super().__init__(seed)
+        if search not in ("tree", "flat"):
+            raise InvalidOption(f"search must be 'tree' or 'flat', got {search!r}")
+        self.search = search
+        self.rollout_width = rollout_width
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidOption(f"iterations must be a positive integer, got {iterations!r}")
         if seconds is not None and not seconds > 0:
@@ -151,13 +156,15 @@ class ISMCTSBot(BaseBot):
         me = observation.player
         if me is None:
             raise InvalidOption("a spectator observation cannot choose an action")
-        root = _Node(me)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.search == "flat":
+            return flat_search(self, game, observation, legal_actions, deadline, time.perf_counter)
+        root = _Node(me)
         players = observation.num_players
         self._prior_bots = self._bots(self.prior, game, players)
         rollout_bots = self._bots(self.rollout, game, players)
         rollout_policy = (self._random_policy if rollout_bots is None
-                          else self._bot_policy(rollout_bots, self.max_width))
+                          else self._bot_policy(rollout_bots, self.rollout_width))
         done = 0
         sample: State | None = None
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
@@ -326,13 +333,13 @@ class ISMCTSBot(BaseBot):
         return legal[self.rng.randrange(len(legal))]  # type: ignore[no-any-return]
 
     @staticmethod
-    def _bot_policy(bots: list[Any], max_width: int) -> Callable[[State], Action]:
+    def _bot_policy(bots: list[Any], rollout_width: int) -> Callable[[State], Action]:
         def policy(state: State) -> Action:
             p = state.current_player()
             assert p is not None
             legal = state.legal_actions()
             n = len(legal)
-            if n == 1 or n > max_width:
+            if n == 1 or n > rollout_width:
                 # a huge decision (a Jaliz offer) in a rollout: take the first action, which games make the
                 # pass-like one; a rule-based bot may scan hundreds of lazily built actions there
                 return legal[0]  # type: ignore[no-any-return]
