@@ -21,11 +21,13 @@ Large decisions (a Jaliz offer can be any of millions of actions) are never enum
 more than ``max_width`` legal actions, a node considers the prior's choice, the first ``head`` actions
 of the sequence (games list the short, special choices such as "pass" first) and actions drawn by
 uniform index, one more each time its visit count allows (progressive widening,
-``widening * visits ** 0.5`` children). Rollouts stop after ``rollout_depth`` decisions; the reward is
-each player's share of the win (ties split it) blended with its normalised score, read from the
-standings where the rollout stops. At the root, the most visited action replaces the prior's choice only
-if its mean reward is higher by ``overrule`` standard errors, so a small, noisy search does not make a
-good rule-based bot worse.
+``widening * visits ** 0.5`` children). Rollouts stop after ``rollout_depth`` decisions; the reward of a
+finished game is each player's share of the win (ties split it) blended with its normalised score, that of a
+cut rollout each player's score margin over the best other player (who leads at a cut is no result). In a
+rollout the rule-based bot chooses in every decision of up to ``rollout_width`` legal actions (Nizam moves
+number in the hundreds); only wider, lazily built ones (Jaliz offers) get the first action.
+At the root, the most visited action replaces the prior's choice only if its mean reward is higher by
+``overrule`` standard errors, so a small, noisy search does not make a good rule-based bot worse.
 
 The budget is ``iterations`` per decision, or ``seconds`` (wall clock, so not reproducible), or both
 (whichever ends first). With only ``iterations`` the bot is deterministic for its seed. A decision
@@ -51,7 +53,7 @@ from ..core.game import Game, State
 from ..core.registry import load_game
 from ..core.rng import Rng
 from .base import BaseBot, make_bot, rule_based_bot
-from .rollout_search import flat_search
+from .rollout_search import flat_search, value
 
 
 class _Node:
@@ -86,6 +88,9 @@ class ISMCTSBot(BaseBot):
     ``reuse``: iterations per sampled state (each plays a clone with a fresh generator), for games whose
     ``sample_state`` costs much more than a ``clone()``. ``overrule``: how many standard errors better
     the most visited action must look to replace the prior's choice at the root (0: always take it).
+    ``search``: ``"tree"`` (this ISMCTS) or ``"flat"`` (paired rollouts of every root candidate on the same
+    samples, :mod:`~jaliz_learn.bots.rollout_search`). ``rollout_width``: the widest decision the rollout bot
+    is asked to choose in (wider ones take the first action).
     """
 
     name = "mcts"
@@ -270,9 +275,12 @@ class ISMCTSBot(BaseBot):
         return best_action, best
 
     def _rewards(self, state: State) -> list[float]:
-        """Win share (ties split it) blended with the normalised score, for every player."""
+        """Win share (ties split it) blended with the normalised score, for every player; a rollout cut before
+        the end: each player's score margin over the best other player (who leads at a cut is no result)."""
         standings = state.standings()
         n = state.num_players
+        if not state.is_over():
+            return [0.5 + 0.5 * value(state, p) for p in range(n)]
         out = [0.0] * n
         winners = standings.winners
         if winners:

@@ -20,9 +20,9 @@ a rollout cut before the end is judged by the margin alone, never by "who leads"
 
 >>> from jaliz_learn.bots.mcts import ISMCTSBot
 >>> import jaliz_learn
->>> bot = ISMCTSBot(3, iterations=24, search="flat", game="nizam")
+>>> bot = ISMCTSBot(3, iterations=6, rollout_depth=4, search="flat", game="nizam")
 >>> result = jaliz_learn.play("nizam", [bot, jaliz_learn.RandomBot(1)], seed=2)
->>> result.state.is_over() and bot.last_iterations <= 24
+>>> result.state.is_over() and bot.last_iterations <= 6
 True
 """
 
@@ -87,7 +87,8 @@ def flat_search(bot: ISMCTSBot, game: Game, observation: Any, legal: Sequence[An
     priors = bot._bots(bot.prior, game, players)
     rollers = bot._bots(bot.rollout, game, players)
     preferred = priors[me].act(observation, legal) if priors is not None else None
-    cands = candidates(bot, legal, preferred)
+    # every candidate needs at least two paired samples, so a small budget compares fewer candidates
+    cands = candidates(bot, legal, preferred)[:max(1, bot.iterations // 2)]
     if len(cands) == 1:
         bot.last_iterations = 0
         return cands[0]
@@ -102,7 +103,7 @@ def flat_search(bot: ISMCTSBot, game: Game, observation: Any, legal: Sequence[An
         left = rounds - r
         per = max(1, (budget - done) // (left * len(alive)))  # samples each survivor gets this round
         for _ in range(per):
-            if done + len(alive) > budget and done > 0:
+            if done + len(alive) > budget:
                 break
             if deadline is not None and clock() >= deadline:
                 break
