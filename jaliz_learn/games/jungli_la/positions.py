@@ -193,7 +193,7 @@ def read_state(game: JungliLaGame, d: Mapping[str, Any]) -> JungliLaState:
             _check_goal_at_start(st)
         st._settle()
     st._legal = st._perks = None
-    st._pub = st._turn = st._res = None
+    st._pub = st._tre = st._turn = st._tpl = st._mats = st._lets = None
     return st
 
 

@@ -94,8 +94,11 @@ _ONLY_DONE: tuple[A.Spec, ...] = ((A.Done,),)
 _ONLY_END: tuple[A.Spec, ...] = ((A.EndTurn,),)
 _CANCEL, _KEEP, _DONE = (A.Cancel,), (A.Keep,), (A.Done,)
 _DISCOVER, _WAGON, _TREASURE, _END = (A.Discover,), (A.BuyWagon,), (A.BuyTreasure,), (A.EndTurn,)
-#: Actions that change no player's materials or Letters (the resources part of the observation survives them).
-_KEEPS_RESOURCES = frozenset({A.Reroll, A.Keep, A.Paleo, A.Done, A.Move, A.EndTurn})
+#: Actions that change no player's Letters, and no player's materials (those cached parts of the observation
+#: survive them). A Roll pays Letters only for extra dice: its handler says so itself.
+_KEEPS_LETTERS = frozenset({A.Roll, A.Reroll, A.Keep, A.Paleo, A.Done, A.Discard, A.Move, A.Discover, A.EndTurn})
+_KEEPS_MATERIALS = frozenset({A.Roll, A.Reroll, A.Keep, A.Cancel, A.ChangeFace, A.Paleo, A.Done, A.Rest, A.Move,
+                              A.Exchange, A.BuyWagon, A.BuyTreasure, A.EndTurn})
 _MAT_INDEX = {m: i for i, m in enumerate(MATERIALS)}
 #: Extra event data of an action carried out because it was the only choice (JUN-RUL-16), and of the others.
 _AUTO: Mapping[str, Any] = MappingProxyType({"auto": True})
@@ -181,6 +184,11 @@ def _perks_of(cards: Sequence[str]) -> _Perks:
 
 
 _new_obs = object.__new__
+_set_attr = object.__setattr__
+#: The observation fields read afresh at every decision (placeholders in the cached template).
+_DECISION_FIELDS: Mapping[str, None] = MappingProxyType(dict.fromkeys((
+    "player", "decision", "materials", "letters", "own_treasures", "dice", "dice_rolled", "rerolls_used",
+    "paleo_left", "moved", "discovered")))
 #: Free extra dice of every card (0 for most), for a lookup without a default.
 _DICE_OF = {c: CARD_DICE.get(c, 0) for c in CARDS}
 #: Limits by number of Wagons (JUN-MAT-04, JUN-MAT-06, JUN-CARD-09).
@@ -259,15 +267,20 @@ class JungliLaState(State):
         self.forced_dice: list[int] = []
         #: The legal actions of the pending decision as immutable specs (see ``actions.Spec``).
         self._legal: tuple[A.Spec, ...] | None = None
-        #: Cached public table of the observation (track, explorers, cards, Treasure counts...): set to
-        #: ``None`` where those change (_draw, _move, _discover, exchange, wagon, a new turn, the end).
+        # Caches of the observation, each ``None`` when out of date (reset where its fields change):
+        #: the table (track, Discovery cards, Wagons): by _discover, exchange and wagon;
         self._pub: dict[str, Any] | None = None
-        #: Cached fields of the observation that change a few times a turn (the turn, explorers, fresh cards):
-        #: set to ``None`` by a new turn, _move, _reach_goal, _discover, exchange and the end.
+        #: the Treasures (counts, deck, the end card): by _draw and the end;
+        self._tre: dict[str, Any] | None = None
+        #: the turn (current player, explorers, fresh cards): by a new turn, _move, _reach_goal, _discover,
+        #: exchange and the end;
         self._turn: dict[str, Any] | None = None
-        #: Cached (materials, letters) of every player, as tuples; ``None`` after an action that may change them.
-        self._res: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
-        #: Every player's Treasure values, as tuples: built with ``_pub`` (a draw resets both).
+        #: the three merged, with the per-decision fields still to fill: whenever one of them is reset;
+        self._tpl: dict[str, Any] | None = None
+        #: every player's materials and Letters as tuples: by the actions outside _KEEPS_MATERIALS/_KEEPS_LETTERS.
+        self._mats: tuple[tuple[int, ...], ...] | None = None
+        self._lets: tuple[int, ...] | None = None
+        #: Every player's Treasure values, as tuples: built with ``_tre``.
         self._own: tuple[tuple[int, ...], ...] = ()
         #: What every player's Discovery cards give (see ``_Perks``); ``None`` after a card changes hands.
         self._perks: tuple[_Perks, ...] | None = None
@@ -277,8 +290,9 @@ class JungliLaState(State):
 
         ``new`` starts as a shallow copy (the core already forked the generator, log and history).
         Ints, strings and bools are immutable. The caches may stay shared because they are only
-        ever replaced, never changed in place: ``_legal``, ``_res``, ``_own`` and ``_perks`` are tuples
-        and ``_pub`` and ``_turn`` dicts that are built once and then only read (``None`` when out of date).
+        ever replaced, never changed in place: ``_legal``, ``_mats``, ``_lets``, ``_own`` and ``_perks`` are
+        tuples and ``_pub``, ``_tre``, ``_turn`` and ``_tpl`` dicts that are built once and then only read
+        (``None`` when out of date).
         """
         d = new.__dict__
         d["track"] = self.track[:]
@@ -392,7 +406,7 @@ class JungliLaState(State):
 
     def _draw(self, p: int, reason: str) -> None:
         """Draw one Treasure card, hidden from the others (JUN-GOAL-01); the end card is shown (JUN-END-01)."""
-        self._pub = None  # Treasure counts, the deck size, perhaps the end
+        self._tre = self._tpl = None  # Treasure counts, the deck size, perhaps the end
         if not self.deck:  # JUN-RUL-08
             self.log.add("treasure-none", p, {"reason": reason})
             return
@@ -416,7 +430,7 @@ class JungliLaState(State):
         """JUN-GOAL-01, JUN-GOAL-02: explorers reaching the Goal draw one Treasure each, active player first,
         then clockwise."""
         n, cur = self.num_players, self.current
-        self._turn = None  # the explorers
+        self._turn = self._tpl = None  # the explorers
         for q in sorted(players, key=lambda q: (q - cur) % n):
             self.pos[q] = GOAL
             self.log.add("goal", q, {})
@@ -439,7 +453,7 @@ class JungliLaState(State):
         self.moved = self.discovered = False
         if self.fresh:
             self.fresh = []
-        self._turn = None  # the turn, the current player, the fresh cards
+        self._turn = self._tpl = None  # the turn, the current player, the fresh cards
         self.goal_at_start = self.pos[p] == GOAL
         self.phase = ROLL
         self.log.add("turn", p, {"round": (self.log.turn - 1) // self.num_players + 1})
@@ -458,7 +472,7 @@ class JungliLaState(State):
             if self.end_triggered:
                 self.phase = OVER
                 self._legal = ()
-                self._pub = self._turn = None  # every hand is shown at the end
+                self._tre = self._turn = self._tpl = None  # every hand is shown at the end
                 self.log.add("game-end", None, {"scores": list(self.scores()), "reason": self.end_reason,
                                                 "winners": list(self.standings().winners)})
                 return
@@ -487,8 +501,10 @@ class JungliLaState(State):
                 return
             spec = legal[0]  # carried out from its spec: no action object is built for a forced move
             cls = spec[0]
-            if cls not in _KEEPS_RESOURCES:
-                self._res = None
+            if cls not in _KEEPS_LETTERS:
+                self._lets = None
+            if cls not in _KEEPS_MATERIALS:
+                self._mats = None
             _HANDLERS[cls](self, self.current, spec, _AUTO)
         self._legal = ()
 
@@ -592,15 +608,19 @@ class JungliLaState(State):
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None
         cls = type(action)
-        if cls not in _KEEPS_RESOURCES:
-            self._res = None
+        if cls not in _KEEPS_LETTERS:
+            self._lets = None
+        if cls not in _KEEPS_MATERIALS:
+            self._mats = None
         _HANDLERS[cls](self, player, A.SPEC_OF[cls](action), _NOT_AUTO)
         self._settle()
 
     def _do_roll(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
         n = spec[1]
         paid = max(0, n - BASE_DICE - (self._perks or self._perk_table())[p].dice) * COST_ADD_DIE
-        self.letters[p] -= paid
+        if paid:
+            self.letters[p] -= paid
+            self._lets = None
         self.n_dice = n
         new = self._roll(n)
         self.log.add("roll", p, {"dice": n, "paid": paid, "faces": list(map(FACES.__getitem__, new)), **extra})
@@ -688,7 +708,7 @@ class JungliLaState(State):
     def _do_exchange(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-07, JUN-RUL-07
         _, give, take = spec
         self.letters[p] -= COST_EXCHANGE
-        self._pub = self._turn = None
+        self._pub = self._turn = self._tpl = None
         self._perks = None
         self.track[self.track.index(take)] = give
         self.cards[p].remove(give)
@@ -699,7 +719,7 @@ class JungliLaState(State):
 
     def _do_wagon(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-04: a Discovery action
         self.letters[p] -= COST_WAGON
-        self._pub = None
+        self._pub = self._tpl = None
         self.wagons[p] += 1
         self.wagon_stock -= 1
         self.discovered = True
@@ -724,7 +744,7 @@ class JungliLaState(State):
         """JUN-MOVE-02 exact steps; JUN-MOVE-03 and JUN-RUL-05 the Goal stops the explorer.
 
         The move happens in one go: no discovery in the middle of a move (JUN-DISC-05)."""
-        self._turn = None
+        self._turn = self._tpl = None
         self.moved = True
         dest = self.pos[p] + steps
         goal = dest > len(self.track)
@@ -736,7 +756,8 @@ class JungliLaState(State):
 
     def _discover(self, p: int, at: int, how: str, extra: Mapping[str, Any]) -> None:
         """JUN-DISC-01 pay and take; JUN-DISC-02 explorers on it move on; JUN-DISC-03 keep it face up."""
-        self._pub = self._turn = None
+        self._pub = self._turn = self._tpl = None
+        self._mats = None  # paid for below
         track = self.track
         cid = track[at - 1]
         cost = CARDS[cid].cost
@@ -879,31 +900,24 @@ class JungliLaState(State):
     def observation(self, player: int | None) -> JungliLaObservation:
         """What ``player`` may see (``None``: spectator). Only copies: tuples, ints and strings.
 
-        The public table, the turn's fields and the players' resources are cached between the
-        actions that change them (see ``_pub``, ``_turn`` and ``_res``); the rest is read afresh.
+        The fields are cached in parts between the actions that change them (see ``__init__``);
+        the decision's own fields are read afresh.
         """
-        pub = self._pub
-        if pub is None:  # the public table changes rarely: rebuilt only after such actions
-            pub = self._public()
-        turn = self._turn
-        if turn is None:
-            over = self.phase == OVER
-            t = self.log.turn
-            turn = self._turn = {"current_player": None if over else self.current, "turn": t, "is_over": over,
-                                 "round": (t - 1) // self.num_players + 1 if t else 0,
-                                 "positions": tuple(self.pos), "fresh": tuple(self.fresh)}
-        res = self._res
-        if res is None:
-            res = self._res = (tuple(map(tuple, self.materials)), tuple(self.letters))
-        # Observation.fast inlined (its fields stored one by one): this runs for every decision
-        obs = _new_obs(JungliLaObservation)
-        d = obs.__dict__
-        d.update(pub)
-        d.update(turn)
+        tpl = self._tpl
+        if tpl is None:
+            tpl = self._template()
+        mats = self._mats
+        if mats is None:
+            mats = self._mats = tuple(map(tuple, self.materials))
+        lets = self._lets
+        if lets is None:
+            lets = self._lets = tuple(self.letters)
+        # Observation.fast inlined: a copy of a full-sized template, then the decision's fields (every decision)
+        d = tpl.copy()
         d["player"] = player
         d["decision"] = self.phase
-        d["materials"] = res[0]
-        d["letters"] = res[1]
+        d["materials"] = mats
+        d["letters"] = lets
         d["own_treasures"] = self._own[player] if player is not None else ()
         d["dice"] = tuple(self.dice)
         d["dice_rolled"] = self.n_dice
@@ -911,28 +925,38 @@ class JungliLaState(State):
         d["paleo_left"] = (self._perks or self._perk_table())[self.current].paleo - self.paleo_used
         d["moved"] = self.moved
         d["discovered"] = self.discovered
+        obs = _new_obs(JungliLaObservation)
+        _set_attr(obs, "__dict__", d)
         return obs  # type: ignore[no-any-return]
 
-    def _public(self) -> dict[str, Any]:
-        """The observation's fields that change rarely: the table, the Treasures, the end.
-
-        Reset (``_pub = None``) by _draw, _discover, exchange, wagon and the end."""
-        treasures = self.treasures
+    def _template(self) -> dict[str, Any]:
+        """The observation's cached fields, merged (placeholders for the rest keep the copies full-sized)."""
         over = self.phase == OVER
-        self._own = tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in treasures)
-        pub = self._pub = {
-            "game": "jungli-la", "num_players": self.num_players, "start_player": self.start_player,
-            "track": tuple(self.track),
-            "wagons": tuple(self.wagons), "discoveries": tuple(map(tuple, self.cards)),
-            "treasure_counts": tuple(map(len, treasures)),
-            "material_limits": tuple(map(_MATERIAL_LIMITS.__getitem__, self.wagons)),
-            "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)),
-            "deck_size": len(self.deck), "cards_before_end_card": self.cards_before_end_card(),
-            "end_triggered": self.end_triggered, "wagon_stock": self.wagon_stock,
-            "end_card_holder": self.end_card_holder(),
-            "revealed_treasures": self._own if over else (),
-        }
-        return pub
+        pub = self._pub
+        if pub is None:
+            pub = self._pub = {
+                "game": "jungli-la", "num_players": self.num_players, "start_player": self.start_player,
+                "track": tuple(self.track), "wagons": tuple(self.wagons), "discoveries": tuple(map(tuple, self.cards)),
+                "material_limits": tuple(map(_MATERIAL_LIMITS.__getitem__, self.wagons)),
+                "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)), "wagon_stock": self.wagon_stock,
+            }
+        tre = self._tre
+        if tre is None:
+            treasures = self.treasures
+            own = self._own = tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in treasures)
+            tre = self._tre = {
+                "treasure_counts": tuple(map(len, treasures)), "deck_size": len(self.deck),
+                "cards_before_end_card": self.cards_before_end_card(), "end_triggered": self.end_triggered,
+                "end_card_holder": self.end_card_holder(), "revealed_treasures": own if over else (),
+            }
+        turn = self._turn
+        if turn is None:
+            t = self.log.turn
+            turn = self._turn = {"current_player": None if over else self.current, "turn": t, "is_over": over,
+                                 "round": (t - 1) // self.num_players + 1 if t else 0,
+                                 "positions": tuple(self.pos), "fresh": tuple(self.fresh)}
+        tpl = self._tpl = {**pub, **tre, **turn, **_DECISION_FIELDS}
+        return tpl
 
     def _perk_table(self) -> tuple[_Perks, ...]:
         """Every player's ``_Perks``, from their cards (cached until a card changes hands)."""

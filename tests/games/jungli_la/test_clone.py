@@ -36,11 +36,12 @@ def test_clone_shares_no_mutable_container(n):
     st = mid_game(n, seed=n, steps=120)
     st.observation(0)  # fill the observation cache
     copy = st.clone()
-    # _pub and _turn are caches that are replaced, never changed in place (see _copy_into; the next test
+    # the observation's cached dicts are replaced, never changed in place (see _copy_into; the next test
     # checks that playing a clone leaves the original's observations as they were)
-    assert st._pub is not None and st._turn is not None
+    caches = ("_pub", "_tre", "_turn", "_tpl")
+    assert all(st.__dict__[c] is not None for c in caches)
     for key, value in st.__dict__.items():
-        if key in ("game", "rng", "log", "_history", "_pub", "_turn"):
+        if key in ("game", "rng", "log", "_history", *caches):
             continue
         mine = dict(containers(value, key))
         theirs = dict(containers(copy.__dict__[key], key))
