@@ -16,7 +16,8 @@ The state checks legality against its own specs, never against objects it handed
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from keyword import iskeyword
 from typing import Any
 
 from ...core.legal import LazyActions
@@ -24,10 +25,26 @@ from ...core.legal import LazyActions
 Spec = tuple[Any, ...]
 
 
+_SPEC_OF: dict[type, Callable[[Any], Spec]] = {}
+
+
 def spec_of(action: object) -> Spec:
     """The plain value ``(class, *fields)`` of an action (what the specs hold)."""
     cls = type(action)
-    return (cls, *[getattr(action, name) for name in getattr(cls, "__match_args__", ())])
+    get = _SPEC_OF.get(cls)
+    if get is None:
+        get = _SPEC_OF[cls] = _spec_getter(cls)
+    return get(action)
+
+
+def _spec_getter(cls: type) -> Callable[[Any], Spec]:
+    """``lambda a: (cls, a.f1, a.f2, ...)`` for the class's fields: every action applied is looked up this way."""
+    names = getattr(cls, "__match_args__", ())
+    if not all(isinstance(n, str) and n.isidentifier() and not iskeyword(n) for n in names):  # pragma: no cover
+        return lambda a: (cls, *[getattr(a, n) for n in names])
+    env = {"C": cls}
+    exec(f"def get(a):\n    return (C, {''.join(f'a.{n}, ' for n in names)})\n", env)  # noqa: S102 - own field names
+    return env["get"]  # type: ignore[no-any-return]
 
 
 class SpecActions(LazyActions):

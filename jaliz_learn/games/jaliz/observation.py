@@ -144,7 +144,8 @@ def farms(state: JalizState, cached: bool = True) -> tuple[FarmView, ...]:
         return state._farms  # type: ignore[no-any-return]
     views = state._farm_cache if cached else [None] * state.num_players
     out = tuple([v if v is not None else farm_view(state, p, cached) for p, v in enumerate(views)])
-    state._farms = out
+    if cached:
+        state._farms = out
     return out
 
 
@@ -161,7 +162,7 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
         dirty = state._dirty
     else:
         pub, dirty = {}, ALL_DIRTY
-    cur = state.current_player()
+    cur = state._cur if state._cur_key == state._version else state.current_player()
     phase = state.phase
     pending = state.pending
     pub["current_player"] = cur

@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.legal import LazyActions
 from .actions import Offer, pname
+from .legal import Spec, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import JalizState
@@ -57,7 +58,7 @@ def ask_options(products: tuple[int, ...], max_ask: int) -> tuple[tuple[int, ...
 
 def hand_radix(hand: Sequence[int]) -> tuple[list[int], list[int], int]:
     """Mixed-radix digits for every sub-multiset of a hand: (kinds held, count+1 per kind, total)."""
-    kinds = [p for p in range(len(hand)) if hand[p]]
+    kinds = [p for p, k in enumerate(hand) if k]
     radix = [hand[p] + 1 for p in kinds]
     total = 1
     for r in radix:
@@ -80,39 +81,63 @@ def decode_subset(t: int, items: Sequence[int]) -> tuple[int, ...]:
 
 
 class OfferSpace(LazyActions):
-    """All offers a buyer can make now, as a lazy sequence (no reference to the state)."""
+    """All offers a buyer can make now, as a lazy sequence (no reference to the state).
+
+    ``head``: specs of the decision's other actions (pass, harvest, buy), listed before the offers,
+    so the whole decision is one sequence."""
 
     __slots__ = ("_wants", "_kinds", "_radix", "_tokens", "_asks", "_hand", "_products", "_max_ask",
-                 "_market", "_G", "_T", "_A")
+                 "_market", "_G", "_T", "_A", "_head", "_nh")
 
     def __init__(self, market: Sequence[int], hand: Sequence[int], tokens: Sequence[int],
-                 products: tuple[int, ...], max_ask: int) -> None:
+                 products: tuple[int, ...], max_ask: int, head: tuple[Spec, ...] = ()) -> None:
         self._market = tuple(sorted(market))
         self._wants = sub_multisets(self._market)
         self._hand = tuple(hand)
-        self._kinds, self._radix, self._G = hand_radix(hand)
+        self._kinds, self._radix, self._G = hand_radix(self._hand)
         self._tokens = tuple(sorted(tokens))
         self._products = products
         self._max_ask = max_ask
         self._asks = ask_options(products, max_ask)
         self._T, self._A = 1 << len(self._tokens), len(self._asks)
-        self._len = len(self._wants) * self._G * self._T * self._A
+        self._head, self._nh = head, len(head)
+        self._len = self._nh + len(self._wants) * self._G * self._T * self._A
 
     @classmethod
     def for_buyer(cls, state: JalizState, buyer: int) -> OfferSpace:
         pl = state.players[buyer]
         return cls(state.market, pl.hand, pl.tokens, state.products, state.max_ask)
 
-    def _build(self, i: int) -> Offer:
-        i, a = divmod(i, self._A)
+    def _build(self, i: int) -> Any:
+        if i < self._nh:
+            spec = self._head[i]
+            return spec[0](*spec[1:])
+        i, a = divmod(i - self._nh, self._A)
         i, t = divmod(i, self._T)
         w, g = divmod(i, self._G)
         return Offer(self._wants[w], decode_multiset(g, self._kinds, self._radix),
                      decode_subset(t, self._tokens), self._asks[a])
 
+    def __getitem__(self, i: Any) -> Any:  # the hot path of a random bot: no extra call layer
+        if type(i) is int and self._nh <= i < self._len:
+            i, a = divmod(i - self._nh, self._A)
+            i, t = divmod(i, self._T)
+            w, g = divmod(i, self._G)
+            return Offer(self._wants[w], decode_multiset(g, self._kinds, self._radix),
+                         decode_subset(t, self._tokens), self._asks[a])
+        return LazyActions.__getitem__(self, i)
+
+    def __iter__(self) -> Iterator[Any]:
+        for spec in self._head:
+            yield spec[0](*spec[1:])
+        for i in range(self._nh, self._len):
+            yield self._build(i)
+
     def __contains__(self, item: object) -> bool:
-        return isinstance(item, Offer) and offer_shape_problem(
-            item, self._market, self._hand, self._tokens, self._products, self._max_ask) is None
+        if not isinstance(item, Offer):
+            return bool(self._nh) and spec_of(item) in self._head
+        return offer_shape_problem(item, self._market, self._hand, self._tokens, self._products,
+                                   self._max_ask) is None
 
     def __repr__(self) -> str:
         return f"<{self._len} possible offers for {'+'.join(pname(c) for c in self._market)}>"
@@ -167,6 +192,50 @@ def offer_shape_problem(offer: Offer, market: Sequence[int], hand: Sequence[int]
                                  f"{', '.join(pname(c) for c in offer.want)} is not among them")
     return payment_problem(offer.give, offer.tokens, offer.ask, hand, tokens, products, max_ask,
                            give_rule="JAL-MARKET-10", token_rule="JAL-CREDIT-01", whose="the active player's")
+
+
+def _sorted_ints(t: object) -> bool:
+    """A tuple in sorted order (the canonical form of an offer's fields)."""
+    if type(t) is not tuple:
+        return False
+    n = len(t)
+    return n < 2 or (t[0] <= t[1] if n == 2 else list(t) == sorted(t))
+
+
+def offer_ok(state: JalizState, buyer: int, offer: Offer) -> bool:
+    """``offer_problem(state, buyer, offer, making=True) is None``, tested directly: every offer a random
+    player makes is checked, so this is the hot path (the same conditions, without building messages)."""
+    want, give, tokens, ask = offer.want, offer.give, offer.tokens, offer.ask
+    if not (want and _sorted_ints(want) and _sorted_ints(give) and _sorted_ints(tokens) and _sorted_ints(ask)):
+        return False
+    market = state.market
+    if len(want) == 1:  # JAL-MARKET-09
+        if want[0] not in market:
+            return False
+    elif not _is_sub_multiset(want, market):
+        return False
+    pl = state.players[buyer]
+    hand = pl.hand
+    size = len(hand)
+    prev, k = None, 0
+    for c in give:  # JAL-MARKET-10 (give is sorted: equal cards are together)
+        k = k + 1 if c == prev else 1
+        prev = c
+        if not (0 <= c < size) or k > hand[c]:
+            return False
+    if tokens:  # JAL-CREDIT-01: distinct (sorted, so strictly increasing) and held
+        held = pl.tokens
+        for i, t in enumerate(tokens):
+            if t not in held or (i and t == tokens[i - 1]):
+                return False
+    if ask:  # JAL-R-ASK
+        if len(ask) > state.max_ask:
+            return False
+        products = state.products
+        for c in ask:
+            if c not in products:
+                return False
+    return True
 
 
 def offer_problem(state: JalizState, buyer: int, offer: Offer, making: bool = False) -> tuple[str, str] | None:

@@ -43,7 +43,7 @@ from .actions import (
     pname,
 )
 from .legal import Spec, SpecActions, spec_of
-from .offers import OfferSpace, offer_problem
+from .offers import OfferSpace, offer_ok, offer_problem
 from .params import GameParams
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,6 +64,7 @@ DIRTY_BURNED = 4    # the face-up burned pile
 DIRTY_SUPPLY = 8    # third plots, tractors, fertilizers left
 DIRTY_EXTRAS = 16   # mode extras (advanced: the event deck, current event, tokens, Shopping Day proposal)
 ALL_DIRTY = 31
+_MARKET_PHASES = frozenset((OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE))
 
 
 class Player:
@@ -169,7 +170,8 @@ class JalizState(State):
         self._dirty = ALL_DIRTY          # which dearer parts of _pub must be rebuilt (DIRTY_* bits)
         self._cur_key = -1                          # current_player() computed at this _version
         self._cur: int | None = None
-        self._legal_key: tuple[int, int] | None = None
+        self._legal_key = -1                # _legal is for this _version and _legal_actor
+        self._legal_actor = -1
         self._legal: tuple[Spec, ...] = ()  # specs of the listed legal actions (immutable values)
         if deal:
             self._setup()
@@ -247,25 +249,34 @@ class JalizState(State):
         """Every legal action of the player to act: a fresh sequence whose action objects are built on demand.
 
         Nothing in it is shared with the state or with earlier calls (see :mod:`.legal`)."""
-        actor = self.current_player()
+        actor = self._cur if self._cur_key == self._version else self.current_player()
         if actor is None or (player is not None and player != actor):
             return ()
-        acts = SpecActions(self._specs(actor))
+        specs = self._legal if self._legal_key == self._version and self._legal_actor == actor else self._specs(actor)
+        if self.phase == OFFER_PHASE and self.market and not self.pending:
+            # one sequence (the listed specs, then every offer) rather than a concatenation: a bot indexes it once
+            pl = self.players[actor]
+            return OfferSpace(self.market, pl.hand, pl.tokens, self.products, self.max_ask, specs)
         lazy = self._lazy_actions(actor)
-        return acts if lazy is None else ConcatActions([acts, lazy])
+        return SpecActions(specs) if lazy is None else ConcatActions([SpecActions(specs), lazy])
 
     def check_action(self, player: int, action: Action) -> None:
         """Legal if its value is among this state's own specs (or a valid offer): never trusts handed-out objects."""
-        if spec_of(action) in self._specs(player) or self._lazy_allows(player, action):
+        if type(action) is Offer:  # the commonest check of a random game: a direct test, no spec
+            if self.phase == OFFER_PHASE and self.market and not self.pending and (
+                    offer_ok(self, player, action) or offer_problem(self, player, action, making=True) is None):
+                return
+        elif spec_of(action) in (self._legal if self._legal_key == self._version and self._legal_actor == player
+                                 else self._specs(player)) or self._lazy_allows(player, action):
             return
         raise self.explain_illegal(player, action)
 
     def _specs(self, actor: int) -> tuple[Spec, ...]:
         """The listed legal actions as specs, computed once per state change."""
-        key = (self._version, actor)
-        if self._legal_key != key:
+        if self._legal_key != self._version or self._legal_actor != actor:
             self._legal = self._compute_specs(actor)
-            self._legal_key = key
+            self._legal_key = self._version
+            self._legal_actor = actor
         return self._legal
 
     def _lazy_actions(self, p: int) -> LazyActions | None:
@@ -282,14 +293,14 @@ class JalizState(State):
     # ------------------------------------------------------------ legal actions
     def _compute_specs(self, p: int) -> tuple[Spec, ...]:
         pl = self.players[p]
-        decision = self.decision()
+        decision = "place" if self.pending else self.phase
         acts: list[Spec] = []
         if decision == "place":
             # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
             self._plant_actions(p, sorted(set(self.pending[0][1])), acts)
         elif decision == PLANT_PHASE:
             hand = pl.hand
-            self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
+            self._plant_actions(p, [c for c in self.products if hand[c]], acts)
             if self.planted >= 1:  # JAL-PLANT-01: at least one card
                 acts.append((Done,))
         elif decision == CLAIM_PHASE:
@@ -309,28 +320,30 @@ class JalizState(State):
         elif decision == FINAL_PHASE:
             if self.planted < self._plant_limit(p):
                 hand = pl.hand
-                self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
+                self._plant_actions(p, [c for c in self.products if hand[c]], acts)
             acts.append((Done,))
         else:
             acts.extend(self._extra_legal(p, decision))
-        acts.extend(self._anytime_actions(p))
+        if not self._events or self._anytime_allowed():
+            anytime = self._anytime_cache[p]
+            acts.extend(anytime if anytime is not None else self._anytime_actions(p))
         return tuple(acts)
 
+    #: Does this mode have events (snow, event phases)? The standard game skips their hooks in the hot loop.
+    _events = False
+
     def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:
-        """Append ``plant CARD PLOT`` for every card and every plot that can take it (JAL-PLANT-02)."""
+        """Append ``plant CARD PLOT`` for every card and every plot that can take it (JAL-PLANT-02), plots in order."""
         prods = self.players[p].plot_product
-        empty: list[int] = []
-        same: dict[int, list[int]] = {}
-        for i, prod in enumerate(prods):
-            if self._plantable(p, i):
-                if prod == 0:
-                    empty.append(i + 1)
-                else:
-                    same.setdefault(prod, []).append(i + 1)
+        if self._events:
+            plantable = self._plantable
+            plots = [(i + 1, prod) for i, prod in enumerate(prods) if plantable(p, i)]
+        else:
+            plots = list(enumerate(prods, 1))
         for card in cards:
-            plots = sorted(same[card] + empty) if card in same else empty
-            for k in plots:
-                acts.append((Plant, card, k))
+            for k, prod in plots:
+                if prod == 0 or prod == card:
+                    acts.append((Plant, card, k))
 
     def _acceptable(self, offer: Offer) -> bool:
         """Fast check (same result as ``offer_problem``) that an open offer can still be accepted.
@@ -363,7 +376,10 @@ class JalizState(State):
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         pl = self.players[p]
-        acts: list[Spec] = [(Harvest, i + 1) for i in range(len(pl.plot_count)) if self._can_harvest(p, i)]
+        if self._events:
+            acts: list[Spec] = [(Harvest, i + 1) for i in range(len(pl.plot_count)) if self._can_harvest(p, i)]
+        else:  # JAL-HARVEST-04: any plot holding cards
+            acts = [(Harvest, i + 1) for i, c in enumerate(pl.plot_count) if c]
         coins = len(pl.coins)
         if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:
             acts.append((Buy, "plot", 0))
@@ -522,52 +538,59 @@ class JalizState(State):
     # --------------------------------------------------------------- effects
     def _apply(self, player: int, action: Action) -> None:
         self._version += 1  # every cache (legal specs, current player, observations) is keyed by the version
-        if isinstance(action, Plant):
-            self._do_plant(player, action)
-        elif isinstance(action, Harvest):
-            self._harvest(player, action.plot - 1)
-        elif isinstance(action, Buy):
-            self._buy(player, action)
-        elif isinstance(action, Done):
+        cls = type(action)  # exact classes only (the core refuses subclasses); commonest first
+        if cls is Plant:
+            self._do_plant(player, action)  # type: ignore[arg-type]
+        elif cls is Offer:  # stored as a copy: the bot keeps the object it sent
+            want, give, tokens, ask = action.want, action.give, action.tokens, action.ask  # type: ignore[attr-defined]
+            self.offers[player] = Offer(want, give, tokens, ask)
+            self._dirty |= DIRTY_OFFERS
+            if give:
+                self._reveal(player, give)
+            self.log.add("offer", player, {"want": list(want), "give": list(give), "tokens": list(tokens),
+                                           "ask": list(ask)})
+            self.buyer_index += 1  # _next_buyer, inlined
+            if self.buyer_index >= self.num_players - 1:
+                self.phase = RESPOND_PHASE
+        elif cls is Harvest:
+            self._harvest(player, action.plot - 1)  # type: ignore[attr-defined]
+        elif cls is Give:  # JAL-R-GIFT: the receiver cannot refuse
+            product = action.product  # type: ignore[attr-defined]
+            self.market.remove(product)
+            self.log.add("give", player, {"card": product, "to": action.player})  # type: ignore[attr-defined]
+            self._queue(action.player, [product])  # type: ignore[attr-defined]
+        elif cls is Keep:
+            self.market.remove(action.product)  # type: ignore[attr-defined]
+            self.log.add("keep", player, {"card": action.product})  # type: ignore[attr-defined]
+            self._queue(player, [action.product])  # type: ignore[attr-defined]
+        elif cls is Done:
             self.log.add("done", player, {})
             if self.phase == PLANT_PHASE:
                 self._start_market()
             else:
                 self._next_final()
-        elif isinstance(action, Pass):
-            self.log.add("pass", player, {})
-            if self.phase == CLAIM_PHASE:
-                self._start_offers()
-            else:
-                self._next_buyer()
-        elif isinstance(action, Claim):
-            self._claim(player, action.product)
-        elif isinstance(action, Offer):  # stored as a copy: the bot keeps the object it sent
-            self.offers[player] = Offer(action.want, action.give, action.tokens, action.ask)
-            self._dirty |= DIRTY_OFFERS
-            self._reveal(player, action.give)
-            self.log.add("offer", player, {"want": list(action.want), "give": list(action.give),
-                                           "tokens": list(action.tokens), "ask": list(action.ask)})
-            self._next_buyer()
-        elif isinstance(action, Accept):
-            self._accept(action.buyer)
-        elif isinstance(action, Keep):
-            self.market.remove(action.product)
-            self.log.add("keep", player, {"card": action.product})
-            self._queue(player, [action.product])
-        elif isinstance(action, Give):  # JAL-R-GIFT: the receiver cannot refuse
-            self.market.remove(action.product)
-            self.log.add("give", player, {"card": action.product, "to": action.player})
-            self._queue(action.player, [action.product])
-        elif isinstance(action, Refuse):
+        elif cls is Refuse:
             self.log.add("refuse", player, {"offers": sorted(self.offers)})
             self.offers.clear()
             self._dirty |= DIRTY_OFFERS
             self.round += 1
             self._start_round()
+        elif cls is Accept:
+            self._accept(action.buyer)  # type: ignore[attr-defined]
+        elif cls is Buy:
+            self._buy(player, action)  # type: ignore[arg-type]
+        elif cls is Pass:
+            self.log.add("pass", player, {})
+            if self.phase == CLAIM_PHASE:
+                self._start_offers()
+            else:
+                self._next_buyer()
+        elif cls is Claim:
+            self._claim(player, action.product)  # type: ignore[attr-defined]
         else:
             self._extra_apply(player, action)
-        self._settle()
+        if not self.market and not self.pending and self.phase in _MARKET_PHASES:  # _settle's test, inlined
+            self._settle()
 
     def _extra_apply(self, player: int, action: Action) -> None:
         """Hook for modes with more actions."""
@@ -579,7 +602,7 @@ class JalizState(State):
         for c in set(cards):
             if cards.count(c) > known[c]:
                 known[c] = cards.count(c)
-                self._touch(p)
+                self._touch_hand(p)
 
     def _touch(self, *players: int) -> None:
         """Mark players whose farm, hand, coins or tokens changed (observation cache)."""
@@ -588,6 +611,12 @@ class JalizState(State):
             self._farm_cache[p] = None
             self._hand_cache[p] = None
             self._anytime_cache[p] = None
+
+    def _touch_hand(self, p: int) -> None:
+        """Mark a player whose hand (or what is known of it) changed, nothing else: harvest/buy stay as they were."""
+        self._farms = None
+        self._farm_cache[p] = None
+        self._hand_cache[p] = None
 
     def _do_plant(self, p: int, action: Plant) -> None:
         """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot."""
@@ -776,7 +805,7 @@ class JalizState(State):
 
     def _settle(self) -> None:
         """Run the automatic steps until someone must decide."""
-        while not self.pending and self.phase in (OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE) and not self.market:
+        while not self.pending and self.phase in _MARKET_PHASES and not self.market:
             self._end_market()
 
     def _end_market(self) -> None:
@@ -820,7 +849,7 @@ class JalizState(State):
         return out
 
     def _draw_to_hand(self, p: int, k: int, why: str) -> None:
-        self._touch(p)
+        self._touch_hand(p)
         cards = self._draw(k)
         hand = self.players[p].hand
         for c in cards:

@@ -81,6 +81,7 @@ class JalizAdvancedState(JalizState):
 
     mode = "advanced"
     extra_phases = EVENT_PHASES + (EVENT_START,)
+    _events = True  # the snow and event-phase hooks apply
 
     def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
         self.event_deck: list[str] = []       # face down; the last card is the top
