@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from operator import ne, or_
 from types import MappingProxyType
 
 from .data import ANY_PAYMENT, EXTRA_COMBINATION_POINTS, KINDS, MIN_RUN, PEARL, RUN_POINTS, SIDE
@@ -44,7 +45,7 @@ LINE_ENDS: tuple[tuple[int, bool], ...] = tuple((i, first) for i in range(2 * SI
 
 _LINE_INDEX = {name: i for i, name in enumerate(LINE_NAMES)}
 #: Slices of the 25-letter board string giving each line (rows, then columns).
-_LINE_SLICES = tuple(slice(r * SIDE, (r + 1) * SIDE) for r in range(SIDE)) + tuple(
+LINE_SLICES = tuple(slice(r * SIDE, (r + 1) * SIDE) for r in range(SIDE)) + tuple(
     slice(c, None, SIDE) for c in range(SIDE))
 
 
@@ -89,7 +90,7 @@ def all_lines(board: Sequence[str]) -> list[str]:
     'AFCHE'
     """
     b = "".join(board)
-    return [b[s] for s in _LINE_SLICES]
+    return list(map(b.__getitem__, LINE_SLICES))
 
 
 @cache
@@ -125,7 +126,7 @@ def signature(text: str) -> str:
 
 def signatures(board: Sequence[str]) -> list[str]:
     """The signature of all ten lines."""
-    return [signature(text) for text in all_lines(board)]
+    return list(map(signature, all_lines(board)))
 
 
 def runs(board: Sequence[str]) -> list[tuple[int, str, int, int]]:
@@ -168,11 +169,16 @@ def run_cells(run: tuple[int, str, int, int]) -> tuple[int, ...]:
 def update_changed(board: Sequence[str], start_sigs: Sequence[str], changed: list[bool], line: int) -> None:
     """After a move on ``line``: mark every line whose combination now differs from the turn start.
 
-    Only ``line`` and the lines crossing it can change; checking all ten is just as fast.
+    Only ``line`` and the lines crossing it can change; checking all ten in one C-level pass is faster.
+    A line stays marked once changed (``or``), even if a later move restores its combination.
+
+    >>> changed = [False] * 10
+    >>> update_changed(list("AABAA" "CDEFG" "HABCD" "EFGHA" "BCDEF"), signatures(list("AAABA" "CDEFG" "HABCD"
+    ...                "EFGHA" "BCDEF")), changed, 0)
+    >>> changed[:3]
+    [True, False, False]
     """
-    for i, text in enumerate(all_lines(board)):
-        if not changed[i] and signature(text) != start_sigs[i]:
-            changed[i] = True
+    changed[:] = map(or_, changed, map(ne, map(signature, all_lines(board)), start_sigs))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -238,17 +244,34 @@ def pearl_completable(board: Sequence[str]) -> frozenset[str]:
     return out
 
 
+@cache
+def run_kind(text: str) -> str:
+    """The kind of the combination in a 5-letter line, ``""`` if none.
+
+    >>> run_kind("BAAAC"), run_kind("ABABA")
+    ('A', '')
+    """
+    found = run_in(text)
+    return "" if found is None else text[found[0]]
+
+
+_NO_KIND = frozenset({""})
+
+
 def task_kinds(board: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """:func:`natural_kinds` and :func:`pearl_completable` in one pass over the lines (Pearl's hot path)."""
-    natural = set()
-    extra: frozenset[str] = frozenset()
-    for text in all_lines(board):
-        found = run_in(text)
-        if found is not None:
-            natural.add(text[found[0]])
-        if PEARL in text:
-            extra |= pearl_line_kinds(text)
-    return frozenset(natural), extra
+    """:func:`natural_kinds` and :func:`pearl_completable` in one pass over the lines (Pearl's hot path).
+
+    >>> natural, extra = task_kinds(list("AAABC" "FGHDE" "CDPEF" "GHBCD" "DEFGH"))
+    >>> sorted(natural), sorted(extra)
+    (['A'], [])
+    """
+    lines = all_lines(board)
+    natural = frozenset(map(run_kind, lines)) - _NO_KIND
+    if PEARL not in board:
+        return natural, frozenset()
+    # only the pearl's row and column can hold it (C-level passes, then two cached look-ups)
+    row, col = divmod(board.index(PEARL), SIDE)
+    return natural, pearl_line_kinds(lines[row]) | pearl_line_kinds(lines[SIDE + col])
 
 
 def pearl_kinds(board: Sequence[str]) -> tuple[frozenset[str], Mapping[str, frozenset[str]]]:

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from itertools import accumulate
+from functools import lru_cache
+from itertools import accumulate, compress
+from operator import itemgetter, ne, or_
 from typing import Any, cast
 
 from ...core.actions import Action
@@ -47,7 +49,31 @@ END_CELLS: tuple[int, ...] = tuple(B.end_cell(i, first) for i, first in B.LINE_E
 _PAIR_NAMES: tuple[tuple[str, str], ...] = tuple(
     (B.LINE_NAMES[i], B.end_names(i)[0 if first else 1]) for i, first in B.LINE_ENDS
 )
-_SINGLE = {k: (k,) for k in KINDS}
+_new_object = object.__new__
+_SET_LINE, _SET_END, _SET_PAY = (vars(Move)[name].__set__ for name in ("line", "end", "pay"))
+
+
+def _new_move(line: str, end: str, pay: str) -> Move:
+    """``Move(line, end, pay)`` without the frozen dataclass ``__init__`` (a fresh, equal object, ~3x faster).
+
+    >>> _new_move("r1", "left", "A") == Move("r1", "left", "A")
+    True
+    """
+    move = _new_object(Move)
+    _SET_LINE(move, line)
+    _SET_END(move, end)
+    _SET_PAY(move, pay)
+    return move
+
+_LINE_GETTER = itemgetter(*B.LINE_SLICES)
+
+
+def _lines(board: list[str]) -> tuple[str, ...]:
+    """:func:`board.all_lines` as a tuple: one join, then the ten slices in one C call."""
+    return _LINE_GETTER("".join(board))  # type: ignore[no-any-return]
+
+#: The 20 end cards of a board (a list of 25 letters), in LINE_ENDS order, picked in one C call.
+_END_LETTERS = itemgetter(*END_CELLS)
 #: (line name, end name) -> position 0..19 in the legal-move order.
 MOVE_POS: dict[tuple[str, str], int] = {pair: n for n, pair in enumerate(_PAIR_NAMES)}
 
@@ -59,6 +85,29 @@ def empty_counts() -> dict[str, int]:
 def counts_text(counts: dict[str, int]) -> str:
     """Counts per kind as a sorted letter string, e.g. ``"AAC"``."""
     return "".join([k * c for k, c in counts.items() if c])
+
+
+@lru_cache(maxsize=1 << 14)
+def _letters(values: tuple[int, ...]) -> str:
+    """:func:`counts_text` of a hand or pile given as its counts in ``KINDS`` order (cached: the hot path).
+
+    >>> _letters((2, 0, 1, 0, 0, 0, 0, 0))
+    'AAC'
+    """
+    return "".join([k * c for k, c in zip(KINDS, values) if c])
+
+
+@lru_cache(maxsize=1 << 12)
+def _pay_map(values: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
+    """End card kind -> the payments a hand (counts in ``KINDS`` order) may make at it; internal, never mutated.
+
+    NIZ-MOVE-01 / NIZ-MOVE-03 / NIZ-MOVE-04, PRL-MOVE-06: one card of the end card's kind if the hand holds
+    one, else (and always at the pearl) every distinct three cards of any kind.
+    """
+    anyp = B.payments_for_hand(values)
+    out = {k: (k,) if c else anyp for k, c in zip(KINDS, values)}
+    out[PEARL] = anyp
+    return out
 
 
 class LegalActions(LazyActions):
@@ -85,24 +134,31 @@ class LegalActions(LazyActions):
     def move_count(self) -> int:
         return self._moves
 
+    def __getitem__(self, i: Any) -> Any:
+        # an index in range (a RandomBot asks once per decision) is served here, without the base class's
+        # slice and negative-index checks and without a call to _build
+        if type(i) is int and 0 <= i < self._len:
+            head = self._head
+            if i < len(head):
+                return head[i]
+            i -= len(head)
+            if i < self._moves:
+                ends = self._ends
+                pos = bisect_right(ends, i)
+                line, end = _PAIR_NAMES[pos]
+                return _new_move(line, end, self._pays[pos][i - ends[pos - 1] if pos else i])
+            return self._tail[i - self._moves]
+        return LazyActions.__getitem__(self, i)
+
     def _build(self, i: int) -> Action:
-        head = self._head
-        if i < len(head):
-            return head[i]
-        i -= len(head)
-        if i < self._moves:
-            ends = self._ends
-            pos = bisect_right(ends, i)
-            line, end = _PAIR_NAMES[pos]
-            return Move(line, end, self._pays[pos][i - ends[pos - 1] if pos else i])
-        return self._tail[i - self._moves]
+        return self[i]  # type: ignore[no-any-return]
 
     def __iter__(self) -> Iterator[Action]:
         yield from self._head
         for pos, pays in enumerate(self._pays):
             line, end = _PAIR_NAMES[pos]
             for pay in pays:
-                yield Move(line, end, pay)
+                yield _new_move(line, end, pay)
         yield from self._tail
 
     def __contains__(self, action: object) -> bool:
@@ -191,10 +247,8 @@ class BaseState(State):
         """
         if player == self.current and self._pays is not None:
             return self._pays
-        hand = self.hands[player]
-        anyp = B.payments_for_hand(tuple(hand.values()))
-        single = _SINGLE
-        out = tuple([single[k] if k != PEARL and hand[k] else anyp for k in map(self.board.__getitem__, END_CELLS)])
+        # hands keep KINDS order (built by empty_counts), so their values key the cached per-kind payments
+        out = tuple(map(_pay_map(tuple(self.hands[player].values())).__getitem__, _END_LETTERS(self.board)))
         if player == self.current:
             self._pays = out
         return out
@@ -222,11 +276,17 @@ class BaseState(State):
         if self.over or (player is not None and player != self.current):
             return ()
         p = self.current
-        pays = self.move_pays(p)
+        pays = self._pays
+        if pays is None:
+            # move_pays, inlined for the player to act
+            pays = self._pays = tuple(map(_pay_map(tuple(self.hands[p].values())).__getitem__,
+                                          _END_LETTERS(self.board)))
         if self.moves_made == 0:
-            head: tuple[Action, ...] = (Draw(),) if self.draw_allowed(p, pays) else ()
-            return LegalActions(head, pays, ())
-        return LegalActions((), pays, self.end_actions(p))
+            # a deck to draw from and no hand limit (every multi-player game) allow the draw without more checks;
+            # Draw and Score have no fields, so object.__new__ makes the same fresh object as their __init__
+            ok = bool(self.deck) and self.hand_limit is None or self.draw_allowed(p, pays)
+            return LegalActions((_new_object(Draw),) if ok else (), pays, ())
+        return LegalActions((), pays, (_new_object(Score),) if self.end_type is Score else self.end_actions(p))
 
     def check_action(self, player: int, action: Action) -> None:
         """A fast legality test that agrees with ``legal_actions``, from the cached payments and ends.
@@ -237,7 +297,8 @@ class BaseState(State):
         kind = type(action)
         if kind is Move:
             pos = MOVE_POS.get((action.line, action.end))  # type: ignore[attr-defined]
-            if pos is not None and action.pay in self.move_pays(player)[pos]:  # type: ignore[attr-defined]
+            pays = self._pays if player == self.current and self._pays is not None else self.move_pays(player)
+            if pos is not None and action.pay in pays[pos]:  # type: ignore[attr-defined]
                 return
         elif kind is Draw:
             if self.moves_made == 0 and self.draw_allowed(player):
@@ -300,12 +361,39 @@ class BaseState(State):
         return RuleViolation("a payment is one card or three cards", rule=self.rule("MOVE-03"), **kw)
 
     # ---- effects ------------------------------------------------------------------
+    #: Nizam tracks which lines' combinations a turn's moves changed (NIZ-SCORE-03); Pearl does not.
+    tracks_changes = False
+
     def _apply(self, player: int, action: Action) -> None:
         # every change forgets what was derived from the position (as _clear_caches, without the call)
         self._pays = self._ends = self._pub = None
         kind = type(action)
         if kind is Move:
-            self._move(player, action)  # type: ignore[arg-type]
+            # the move, inlined (most decisions are moves): NIZ-MOVE-01, NIZ-MOVE-02, NIZ-MOVE-03 /
+            # PRL-MOVE-01, PRL-MOVE-02, PRL-MOVE-03, PRL-MOVE-06: pay to the discard pile, then slide the line
+            line_name, end, pay = action.line, action.end, action.pay  # type: ignore[attr-defined]
+            hand = self.hands[player]
+            discard = self.discard
+            for c in pay:
+                hand[c] -= 1
+                discard[c] += 1
+            board = self.board
+            if self.tracks_changes and self.moves_made == 0:
+                # NIZ-SCORE-03: remember every line's combination at the start of the turn
+                self.start_sigs = list(map(B.signature, _lines(board)))
+                self.changed = [False] * (2 * SIDE)
+            line, first = MOVE_PAIRS[(line_name, end)]
+            a, b, c, d, e = B.LINES[line]  # B.slide, inlined
+            if first:
+                board[a], board[b], board[c], board[d], board[e] = board[b], board[c], board[d], board[e], board[a]
+            else:
+                board[a], board[b], board[c], board[d], board[e] = board[e], board[a], board[b], board[c], board[d]
+            if self.tracks_changes:
+                # B.update_changed, inlined: a line stays marked once its combination differed from the start
+                self.changed[:] = map(or_, self.changed, map(ne, map(B.signature, _lines(board)), self.start_sigs))
+            self.idle_draws = 0
+            self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
+            self.log.add("move", player, {"line": line_name, "end": end, "pay": pay})
         elif kind is Draw:
             self._draw_action(player)
         else:
@@ -324,30 +412,6 @@ class BaseState(State):
         self.log.add("draw", player, {"count": len(cards)}, secret={"cards": "".join(cards)}, visible_to=(player,))
         self.end_turn()
 
-    def _move(self, player: int, action: Move) -> None:
-        """Pay to the discard pile, then slide the line.
-
-        NIZ-MOVE-01, NIZ-MOVE-02, NIZ-MOVE-03 / PRL-MOVE-01, PRL-MOVE-02, PRL-MOVE-03, PRL-MOVE-06.
-        """
-        line, first = MOVE_PAIRS[(action.line, action.end)]
-        hand = self.hands[player]
-        discard = self.discard
-        for c in action.pay:
-            hand[c] -= 1
-            discard[c] += 1
-        self.before_move()
-        B.slide(self.board, line, first)
-        self.after_move(line)
-        self.idle_draws = 0
-        self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
-        self.log.add("move", player, {"line": action.line, "end": action.end, "pay": action.pay})
-
-    def before_move(self) -> None:
-        """Hook: called before each move's slide."""
-
-    def after_move(self, line: int) -> None:
-        """Hook: called after each move's slide."""
-
     def take_cards(self, count: int, secret: bool = False) -> list[str]:
         """Take up to ``count`` cards from the top of the deck, reshuffling as needed.
 
@@ -359,6 +423,13 @@ class BaseState(State):
         whose cards only the drawer sees (the deck's content is then no longer public).
         """
         deck = self.deck
+        if 0 < count < len(deck):
+            # the common case, the deck does not run out: one slice, top (last) card first
+            out = deck[:-count - 1:-1]
+            del deck[-count:]
+            if secret:
+                self.deck_public = False
+            return out
         out = []
         for _ in range(count):
             if not deck and not self.reshuffle():
@@ -409,22 +480,28 @@ class BaseState(State):
         pub = self._pub
         if pub is None:
             pub = self._pub = self._public()
-        hand = self.hands[player] if player is not None else None
-        return self.observation_cls.fast(pub, player=player, hand="".join([k * c for k, c in hand.items() if c])
-                                         if hand is not None else "")
+        # Observation.fast inlined (once per decision): a new frozen object, its __dict__ filled at once
+        obs = _new_object(self.observation_cls)
+        d = obs.__dict__
+        d.update(pub)
+        d["player"] = player
+        d["hand"] = _letters(tuple(self.hands[player].values())) if player is not None else ""
+        return obs
 
     def _public(self) -> dict[str, Any]:  # pragma: no cover - overridden
         raise NotImplementedError
 
     def _public_base(self) -> dict[str, Any]:
         over = self.over
+        moves = self.moves_made
+        b = "".join(self.board)  # board_rows, inlined
         return {"game": self.game.name, "num_players": self.num_players,
                 "current_player": None if over else self.current,
-                "decision": OVER if over else (START if self.moves_made == 0 else self.end_decision),
-                "turn": self.log.turn, "is_over": over, "board": self.board_rows(),
-                "hand_sizes": tuple([sum(h.values()) for h in self.hands]), "deck_size": len(self.deck),
-                "discard": counts_text(self.discard), "deck_runouts": self.runouts, "moves_made": self.moves_made,
-                "out_of_play": self.out_of_play,
+                "decision": OVER if over else (START if moves == 0 else self.end_decision),
+                "turn": self.log.turn, "is_over": over, "board": (b[0:5], b[5:10], b[10:15], b[15:20], b[20:25]),
+                "hand_sizes": tuple(map(sum, map(dict.values, self.hands))), "deck_size": len(self.deck),
+                "discard": _letters(tuple(self.discard.values())), "deck_runouts": self.runouts,
+                "moves_made": moves, "out_of_play": self.out_of_play,
                 "deck_cards": "".join(sorted(self.deck)) if self.deck_public else ""}
 
     def board_rows(self) -> tuple[str, ...]:
@@ -479,6 +556,7 @@ class NizamState(BaseState):
 
     prefix = "NIZ"
     end_decision = "move-or-score"
+    tracks_changes = True
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -504,21 +582,18 @@ class NizamState(BaseState):
         # NIZ-END-05 (ruling): every player in a row drew nothing, so the position repeats forever.
         return self.runouts >= self.num_players or self.idle_draws >= self.num_players
 
-    def before_move(self) -> None:
-        if self.moves_made == 0:
-            # NIZ-SCORE-03: remember every line's combination at the start of the turn
-            self.start_sigs = B.signatures(self.board)
-            self.changed = [False] * (2 * SIDE)
-
-    def after_move(self, line: int) -> None:
-        B.update_changed(self.board, self.start_sigs, self.changed, line)
-
     def _finish_moves(self, player: int, action: Action) -> None:
         """Activate the board.
 
         NIZ-SCORE-01, NIZ-SCORE-02, NIZ-SCORE-03, NIZ-SCORE-04, NIZ-SCORE-05, NIZ-SCORE-06, NIZ-SCORE-07.
         """
-        scoring = B.scoring_runs(self.board, self.changed)
+        # B.scoring_runs, over the changed lines only (most turns of random play change none)
+        lines = _lines(self.board)
+        scoring = []
+        for i in compress(range(2 * SIDE), self.changed):
+            found = B.run_in(lines[i])
+            if found is not None:
+                scoring.append((i, lines[i][found[0]], found[0], found[1]))
         points = B.turn_points(scoring)
         self.points[player] += points
         cells = sorted({cell for r in scoring for cell in B.run_cells(r)})
@@ -543,15 +618,18 @@ class NizamState(BaseState):
     def changed_lines(self) -> tuple[str, ...]:
         if self.moves_made == 0:
             return ()
-        return tuple(B.LINE_NAMES[i] for i, ch in enumerate(self.changed) if ch)
+        return tuple(compress(B.LINE_NAMES, self.changed))
 
     def _public(self) -> dict[str, Any]:
         """The fields every viewer sees (cached per change: see ``BaseState.observation``)."""
         pub = self._public_base()
         moves = self.moves_made
-        pub.update(scores=tuple(self.points), runouts_to_end=self.num_players, changed_lines=self.changed_lines(),
-                   start_combinations=tuple(self.start_sigs) if moves else (), hand_limit=self.hand_limit,
-                   idle_draws=self.idle_draws)
+        pub["scores"] = tuple(self.points)
+        pub["runouts_to_end"] = self.num_players
+        pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed)) if moves else ()  # changed_lines()
+        pub["start_combinations"] = tuple(self.start_sigs) if moves else ()
+        pub["hand_limit"] = self.hand_limit
+        pub["idle_draws"] = self.idle_draws
         return pub
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
@@ -682,8 +760,10 @@ class PearlState(BaseState):
 
     def _public(self) -> dict[str, Any]:
         pub = self._public_base()
-        pub.update(completed=tuple(["".join(c) for c in self.completed]), tasks_left=tuple(map(len, self.tasks)),
-                   round=(self.log.turn - 1) // self.num_players + 1, max_rounds=self.max_rounds)
+        pub["completed"] = tuple(map("".join, self.completed))
+        pub["tasks_left"] = tuple(map(len, self.tasks))
+        pub["round"] = (self.log.turn - 1) // self.num_players + 1
+        pub["max_rounds"] = self.max_rounds
         return pub
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
