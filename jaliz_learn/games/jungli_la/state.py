@@ -29,6 +29,7 @@ from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
 from ...core.game import Observation, State
 from . import actions as A
+from .actions import SPEC_OF as _SPEC_OF
 from .data import (
     AREAS,
     BASE_DICE,
@@ -94,11 +95,6 @@ _ONLY_DONE: tuple[A.Spec, ...] = ((A.Done,),)
 _ONLY_END: tuple[A.Spec, ...] = ((A.EndTurn,),)
 _CANCEL, _KEEP, _DONE = (A.Cancel,), (A.Keep,), (A.Done,)
 _DISCOVER, _WAGON, _TREASURE, _END = (A.Discover,), (A.BuyWagon,), (A.BuyTreasure,), (A.EndTurn,)
-#: Actions that change no player's Letters, and no player's materials (those cached parts of the observation
-#: survive them). A Roll pays Letters only for extra dice: its handler says so itself.
-_KEEPS_LETTERS = frozenset({A.Roll, A.Reroll, A.Keep, A.Paleo, A.Done, A.Discard, A.Move, A.Discover, A.EndTurn})
-_KEEPS_MATERIALS = frozenset({A.Roll, A.Reroll, A.Keep, A.Cancel, A.ChangeFace, A.Paleo, A.Done, A.Rest, A.Move,
-                              A.Exchange, A.BuyWagon, A.BuyTreasure, A.EndTurn})
 _MAT_INDEX = {m: i for i, m in enumerate(MATERIALS)}
 #: Extra event data of an action carried out because it was the only choice (JUN-RUL-16), and of the others.
 _AUTO: Mapping[str, Any] = MappingProxyType({"auto": True})
@@ -228,9 +224,12 @@ def _adjust_actions(dice: Sequence[int], can_change: bool, can_paleo: bool) -> t
     return tuple(acts)
 
 
-#: Memos of immutable specs (never action objects, which could be changed by whoever receives them).
-_REROLL_MEMO: dict[tuple[Any, ...], tuple[A.Spec, ...]] = {}
-_ADJUST_MEMO: dict[tuple[Any, ...], tuple[A.Spec, ...]] = {}
+#: Memos of immutable specs (never action objects, which could be changed by whoever receives them), by the two
+#: flags of the decision, then the dice (counts per face); at most a few thousand dice combinations each.
+_REROLL_MEMO: list[list[dict[tuple[int, ...], tuple[A.Spec, ...]]]] = [[{}, {}], [{}, {}]]
+_ADJUST_MEMO: list[list[dict[tuple[int, ...], tuple[A.Spec, ...]]]] = [[{}, {}], [{}, {}]]
+#: The dice as face names, by counts per face (the "faces" of keep and done events).
+_FACES_MEMO: dict[tuple[int, ...], tuple[str, ...]] = {}
 
 
 class JungliLaState(State):
@@ -277,7 +276,7 @@ class JungliLaState(State):
         self._turn: dict[str, Any] | None = None
         #: the three merged, with the per-decision fields still to fill: whenever one of them is reset;
         self._tpl: dict[str, Any] | None = None
-        #: every player's materials and Letters as tuples: by the actions outside _KEEPS_MATERIALS/_KEEPS_LETTERS.
+        #: every player's materials and Letters as tuples: by the handlers that change them.
         self._mats: tuple[tuple[int, ...], ...] | None = None
         self._lets: tuple[int, ...] | None = None
         #: Every player's Treasure values, as tuples: built with ``_tre``.
@@ -366,7 +365,11 @@ class JungliLaState(State):
 
     def dice_faces(self) -> list[str]:
         """The dice as a sorted list of face names."""
-        return list(chain.from_iterable(map(repeat, FACES, self.dice)))  # no comprehension: this is the hot loop
+        key = tuple(self.dice)
+        faces = _FACES_MEMO.get(key)
+        if faces is None:  # memoised: keep and done events list the dice at every turn
+            faces = _FACES_MEMO[key] = tuple(chain.from_iterable(map(repeat, FACES, key)))
+        return list(faces)
 
     def end_card_holder(self) -> int | None:
         """The player holding the game-end Treasure card (public once drawn, JUN-END-01), else ``None``."""
@@ -500,12 +503,7 @@ class JungliLaState(State):
                 self._legal = legal
                 return
             spec = legal[0]  # carried out from its spec: no action object is built for a forced move
-            cls = spec[0]
-            if cls not in _KEEPS_LETTERS:
-                self._lets = None
-            if cls not in _KEEPS_MATERIALS:
-                self._mats = None
-            _HANDLERS[cls](self, self.current, spec, _AUTO)
+            _HANDLERS[spec[0]](self, self.current, spec, _AUTO)
         self._legal = ()
 
     # ------------------------------------------------------------------ legal actions
@@ -516,10 +514,11 @@ class JungliLaState(State):
             can_cancel = self.letters[p] >= COST_CANCEL
             if not (can_reroll or can_cancel):
                 return _ONLY_KEEP
-            key = (*self.dice, can_reroll, can_cancel)
-            acts = _REROLL_MEMO.get(key)
+            memo = _REROLL_MEMO[can_reroll][can_cancel]
+            key = tuple(self.dice)
+            acts = memo.get(key)
             if acts is None:
-                acts = _REROLL_MEMO[key] = _reroll_actions(self.dice, can_reroll, can_cancel)
+                acts = memo[key] = _reroll_actions(key, can_reroll, can_cancel)
             return acts
         if phase == MATERIALS_PHASE:
             return _MATERIAL_SPECS
@@ -534,10 +533,11 @@ class JungliLaState(State):
             can_paleo = (self._perks or self._perk_table())[p].paleo > self.paleo_used
             if not (can_change or can_paleo):
                 return _ONLY_DONE
-            key = (*map(bool, self.dice), can_change, can_paleo)
-            acts = _ADJUST_MEMO.get(key)
+            memo = _ADJUST_MEMO[can_change][can_paleo]
+            key = tuple(self.dice)
+            acts = memo.get(key)
             if acts is None:
-                acts = _ADJUST_MEMO[key] = _adjust_actions(self.dice, can_change, can_paleo)
+                acts = memo[key] = _adjust_actions(key, can_change, can_paleo)
             return acts
         if phase == DISCARD:
             m = self.materials[p]
@@ -605,14 +605,11 @@ class JungliLaState(State):
     # ------------------------------------------------------------------ applying actions
     # Each action is carried out from its spec ``(class, *fields)`` by the handler of its class
     # (``_HANDLERS``), with ``extra`` the event data that marks a forced action (JUN-RUL-16).
+    # A handler that changes Letters or materials resets that cache of the observation (_lets, _mats).
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None
         cls = type(action)
-        if cls not in _KEEPS_LETTERS:
-            self._lets = None
-        if cls not in _KEEPS_MATERIALS:
-            self._mats = None
-        _HANDLERS[cls](self, player, A.SPEC_OF[cls](action), _NOT_AUTO)
+        _HANDLERS[cls](self, player, _SPEC_OF[cls](action), _NOT_AUTO)
         self._settle()
 
     def _do_roll(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
@@ -643,6 +640,7 @@ class JungliLaState(State):
     def _do_cancel(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
         """JUN-LET-02, JUN-RUL-03: all dice again, Letters included."""
         self.letters[p] -= COST_CANCEL
+        self._lets = None
         self.dice = [0] * 6
         new = self._roll(self.n_dice)
         self.log.add("cancel", p, {"faces": list(map(FACES.__getitem__, new)), **extra})
@@ -651,6 +649,7 @@ class JungliLaState(State):
         cls, old, new = spec
         if cls is A.ChangeFace:
             self.letters[p] -= COST_CHANGE_FACE
+            self._lets = None
         else:
             self.paleo_used += 1
         self.dice[FACE_INDEX[old]] -= 1
@@ -677,6 +676,7 @@ class JungliLaState(State):
             gained[i] = dice[2 + i] + v[2 + i]
         for i in range(3):
             mats[i] += gained[i]
+        self._mats = None
         letter = self._add_letters(p, 1) if dice[LETTER] + v[LETTER] else 0
         self.log.add("gain", p, {"what": what, "materials": gained, "letters": letter, **extra})
         # JUN-MAT-04: above the limit, discard down at once
@@ -691,6 +691,7 @@ class JungliLaState(State):
     def _do_discard(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-MAT-04
         material = spec[1]
         self.materials[p][_MAT_INDEX[material]] -= 1
+        self._mats = None
         self.log.add("discard", p, {"material": material, **extra})
         if sum(self.materials[p]) <= self.material_limit(p):
             self.phase = EXPLORE
@@ -703,11 +704,13 @@ class JungliLaState(State):
 
     def _do_remote(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-05
         self.letters[p] -= COST_REMOTE
+        self._lets = None
         self._discover(p, self.track.index(spec[1]) + 1, "remote", extra)
 
     def _do_exchange(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-07, JUN-RUL-07
         _, give, take = spec
         self.letters[p] -= COST_EXCHANGE
+        self._lets = None
         self._pub = self._turn = self._tpl = None
         self._perks = None
         self.track[self.track.index(take)] = give
@@ -719,6 +722,7 @@ class JungliLaState(State):
 
     def _do_wagon(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-04: a Discovery action
         self.letters[p] -= COST_WAGON
+        self._lets = None
         self._pub = self._tpl = None
         self.wagons[p] += 1
         self.wagon_stock -= 1
@@ -727,6 +731,7 @@ class JungliLaState(State):
 
     def _do_treasure(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-06
         self.letters[p] -= COST_TREASURE
+        self._lets = None
         self.log.add("buy-treasure", p, {**extra})
         self._draw(p, "letters")
 
@@ -737,7 +742,9 @@ class JungliLaState(State):
     def _add_letters(self, p: int, k: int) -> int:
         """JUN-MAT-06: only gain Letters up to the limit. Returns the number gained."""
         got = max(0, min(k, self.letter_limit(p) - self.letters[p]))
-        self.letters[p] += got
+        if got:
+            self.letters[p] += got
+            self._lets = None
         return got
 
     def _move(self, p: int, steps: int, extra: Mapping[str, Any]) -> None:
