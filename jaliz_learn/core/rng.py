@@ -73,6 +73,25 @@ class Rng:
             return x
         return r.randrange(n)
 
+    def randranges(self, n: int, k: int) -> list[int]:
+        """``k`` draws of ``randrange(n)`` at once, in order (the same draws): dice rolled together.
+
+        >>> a, b = Rng(5), Rng(5)
+        >>> a.randranges(6, 7) == [b.randrange(6) for _ in range(7)]
+        True
+        """
+        if type(n) is not int or n <= 0:
+            return [self.randrange(n) for _ in range(k)]
+        getrandbits = (self._own() if self._shared else self._r).getrandbits
+        bits = n.bit_length()
+        out = []
+        for _ in range(k):
+            x = getrandbits(bits)
+            while x >= n:
+                x = getrandbits(bits)
+            out.append(x)
+        return out
+
     def random(self) -> float:
         return (self._own() if self._shared else self._r).random()
 
