@@ -30,6 +30,7 @@ from ...core.errors import IllegalAction, RuleViolation, WrongPhase
 from ...core.game import Observation, State
 from . import actions as A
 from .actions import SPEC_OF as _SPEC_OF
+from .actions import LegalActions
 from .data import (
     AREAS,
     BASE_DICE,
@@ -400,8 +401,8 @@ class JungliLaState(State):
         forced = self.forced_dice
         if forced:
             out = [forced.pop(0) if forced else self.rng.randrange(6) for _ in range(k)]
-        else:  # the usual case: one call per die, no forced faces to look at
-            out = list(map(self.rng.randrange, repeat(6, k)))
+        else:  # the usual case: all dice in one call (the same draws as one randrange(6) per die)
+            out = self.rng.randranges(6, k)
         dice = self.dice
         for f in out:
             dice[f] += 1
@@ -587,7 +588,7 @@ class JungliLaState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return A.LegalActions(legal)
+        return LegalActions(legal)
 
     def check_action(self, player: int, action: Action) -> None:
         """Legal only if its spec (exact class and field values, types already checked by ``apply``)
@@ -595,7 +596,7 @@ class JungliLaState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        getter = A.SPEC_OF.get(type(action))
+        getter = _SPEC_OF.get(type(action))
         if getter is None or getter(action) not in legal:
             raise self.explain_illegal(player, action)
 
