@@ -173,7 +173,10 @@ def _field_getter(cls: type[Action]) -> Callable[[Any], tuple[Any, ...]]:
     return get  # attrgetter of several names returns the tuple
 
 
-_GETTERS: dict[type[Action], Callable[[Any], tuple[Any, ...]]] = {}
+#: action class -> the function giving an action's field values as a tuple (the second half of its spec)
+FIELD_VALUES: dict[type[Action], Callable[[Any], tuple[Any, ...]]] = {
+    cls: _field_getter(cls) for cls in TANI_ACTION_TYPES.values()}
+_GETTERS = dict(FIELD_VALUES)  # grows with any other class spec_of is asked about
 
 
 def spec_of(action: Action) -> Spec:

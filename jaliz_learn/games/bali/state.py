@@ -16,8 +16,8 @@ the state, so there is no import cycle.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from jaliz_learn.core.actions import Action
 from jaliz_learn.core.errors import IllegalAction
@@ -25,6 +25,7 @@ from jaliz_learn.core.game import Observation, Outcome, State
 
 from . import data as D
 from .actions import (
+    FIELD_VALUES,
     AltarFromSupply,
     BaliActions,
     BuildHut,
@@ -37,7 +38,6 @@ from .actions import (
     SkipBuy,
     Spec,
     TakeCard,
-    spec_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,7 +78,6 @@ def build_spec(kind: int, returned: tuple[int, ...]) -> Spec:
 
 
 _PLAYS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, tuple[Spec, ...]], ...]] = {}
-_FLAT_PLAYS: dict[tuple[tuple[int, tuple[Spec, ...]], ...], tuple[Spec, ...]] = {}
 
 
 def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spec, ...]], ...]:
@@ -102,17 +101,38 @@ def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spe
         else:
             specs = (PLAY_ONE[card],) if card != D.SHRINE or stones >= D.SHRINE_COST else ()
         out.append((card, specs))
+    if len(_PLAYS) > _CACHE_LIMIT:
+        _PLAYS.clear()
     found = _PLAYS[key] = tuple(out)
     return found
 
 
-#: (kind, stock capped at 3 per kind, owners of the area's fields) -> build specs; few distinct keys occur
-_BUILD_LISTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Spec, ...]] = {}
+#: (stock capped at 3 per kind, kind, free fields of its area as a bit mask) -> build specs (at most
+#: 4**4 * 4 * 8 keys: more than 3 of a kind never changes what can be built, owners do not matter)
+_BUILD_LISTS: dict[tuple[tuple[int, ...], int, int], tuple[Spec, ...]] = {}
 _FIELD_CAPS = (D.FIELDS_PER_AREA,) * D.NUM_KINDS
-#: (card plays, capped stock, village owners) -> phase-2 options with huts to build (Village of Tani)
-_TANI_OPTIONS: dict[Any, tuple[Spec, ...]] = {}
-#: the caches keyed by village owners grow with every game played; they are emptied past this size
-_CACHE_LIMIT = 100_000  # more than 3 of a kind never changes what can be built
+_AREA_MASK = (1 << D.FIELDS_PER_AREA) - 1
+#: (hand, stones capped at the shrine's cost) -> phase-2 options without huts; few hands occur, but each
+#: game adds some, so the caches keyed by hands are emptied past this size
+_FLAT_PLAYS: dict[tuple[tuple[int, ...], int], tuple[Spec, ...]] = {}
+_CACHE_LIMIT = 100_000
+
+
+def build_list(capped: tuple[int, ...], kind: int, free: int) -> tuple[Spec, ...]:
+    """Huts buildable in the area of ``kind`` with a stock ``capped`` (counts per kind, at most 3) when
+    the fields in ``free`` are free (bit f-1: field f), field by field (TAN-BUILD-03/04).
+
+    >>> [args for _, args in build_list((0, 2, 0, 0), 3, 0b110)]
+    [('pepper', 2, ('peanut', 'peanut'))]
+    """
+    key = (capped, kind, free)
+    found = _BUILD_LISTS.get(key)
+    if found is None:
+        total = sum(capped)
+        found = _BUILD_LISTS[key] = tuple(build_spec(kind, ms) for f in range(1, D.FIELDS_PER_AREA + 1)
+                                          if free >> f - 1 & 1 and f <= total for ms in multisets(capped, f))
+    return found
+
 
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 
@@ -146,11 +166,15 @@ def multisets(stock: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
 
 
 # ---- change groups: an effect marks what it changed in ``_dirty``, so views rebuild only that --------
-# (CH_HANDS: every hand; an effect that changes one player's hand marks that player in ``_hands_dirty``;
-# CH_HIDDEN: the face-down altar cards)
+# CH_STEP (every change): who decides and the decision; CH_TURN: the turn, the active player, the revealed
+# card and the end; CH_HANDS / CH_SQUARE: every hand / the whole square; CH_SOME_HANDS / CH_SOME_COLUMNS:
+# only the hands marked in ``_hands_dirty`` / the columns marked in ``_columns_dirty``; CH_HIDDEN: the
+# face-down altar cards
 CH_HANDS, CH_STOCKS, CH_DISPLAYS, CH_SQUARE, CH_SUPPLY, CH_STONES, CH_VP, CH_QUEUES, CH_TANI, CH_DISCARD, CH_STEP, \
-    CH_HIDDEN = (1 << i for i in range(12))
-ALL_CHANGED = (1 << 12) - 1  # CH_STEP: who decides, the decision, the turn, the active player, the revealed card
+    CH_HIDDEN, CH_TURN, CH_SOME_HANDS, CH_SOME_COLUMNS = (1 << i for i in range(15))
+ALL_CHANGED = (1 << 15) - 1
+#: phases in which the active player decides (the others: the offering and shrine-reward queues, the end)
+_ACTIVE_DECIDES = frozenset({"buy", "play", "take", "offer-hidden", "offer-supply", "banana-tile"})
 
 
 class BaliState(State):
@@ -188,6 +212,7 @@ class BaliState(State):
         self.ganesha: int | None = None  # None: on the temple space
         self.final: list[dict[str, int]] | None = None
         self._legal: tuple[Spec, ...] | None = None  # specs of the legal actions, until the next change
+        self._free = (1 << D.FIELDS_PER_AREA * D.NUM_KINDS) - 1  # free village fields: bit 3k+f-1, kind k field f
         self._cp: int | None = 0  # the current player, worked out after every change
         # Observation cache (see view.py): the public fields, refreshed group by group from ``_dirty``.
         self._pub: dict[str, Any] | None = None
@@ -262,8 +287,11 @@ class BaliState(State):
         specs = self._legal
         if specs is None:
             specs = self._legal = self._compute_legal()
-        # by value, against the state's own specs (never against an object handed out to a bot)
-        if spec_of(action) not in specs:
+        # by value, against the state's own specs (never against an object handed out to a bot);
+        # spec_of inlined: this runs for every decision
+        cls = type(action)
+        values = FIELD_VALUES.get(cls)
+        if values is None or (cls, values(action)) not in specs:
             raise self.explain_illegal(player, action)
 
     def _compute_legal(self) -> tuple[Spec, ...]:
@@ -296,26 +324,29 @@ class BaliState(State):
 
     def _play_options(self, p: int) -> tuple[Spec, ...]:
         """Phase 2 options (BAL-PLAY-01..04, TAN-BUILD-01..04); a discard only if none exists (BAL-PLAY-06)."""
-        hand = self.hands[p]
-        plays = card_plays(tuple(hand), min(self.stones[p], D.SHRINE_COST))
+        hand = tuple(self.hands[p])
+        stones = self.stones[p]
+        if stones > D.SHRINE_COST:
+            stones = D.SHRINE_COST  # more stones never allow more (card_plays)
         if self.tani and self.huts[p]:
-            key = (plays, tuple(map(min, self.stocks[p], _FIELD_CAPS)), tuple(map(tuple, self.village)))
-            found = _TANI_OPTIONS.get(key)
-            if found is None:
-                out: list[Spec] = []
-                for card, specs in plays:
-                    out.extend(specs)
-                    if card >= D.FARMER_BASE:
-                        out.extend(self._builds(p, card - D.FARMER_BASE))
-                if len(_TANI_OPTIONS) > _CACHE_LIMIT:
-                    _TANI_OPTIONS.clear()
-                found = _TANI_OPTIONS[key] = tuple(out)
-            if found:
-                return found
+            # the builds depend on the stock capped at 3 and the free fields only: composed from small caches
+            capped = tuple(map(min, self.stocks[p], _FIELD_CAPS))
+            free = self._free
+            out: list[Spec] = []
+            for card, specs in card_plays(hand, stones):
+                out += specs
+                if card >= D.FARMER_BASE:
+                    k = card - D.FARMER_BASE
+                    out += build_list(capped, k, free >> D.FIELDS_PER_AREA * k & _AREA_MASK)
+            if out:
+                return tuple(out)
         else:
-            flat = _FLAT_PLAYS.get(plays)
+            key = (hand, stones)
+            flat = _FLAT_PLAYS.get(key)
             if flat is None:
-                flat = _FLAT_PLAYS[plays] = tuple(spec for _, specs in plays for spec in specs)
+                if len(_FLAT_PLAYS) > _CACHE_LIMIT:
+                    _FLAT_PLAYS.clear()
+                flat = _FLAT_PLAYS[key] = tuple(spec for _, specs in card_plays(hand, stones) for spec in specs)
             if flat:
                 return flat
         return tuple(DISCARD[c] for c in sorted(set(hand)))
@@ -323,78 +354,58 @@ class BaliState(State):
     def _builds(self, p: int, kind: int) -> tuple[Spec, ...]:
         """Huts ``p`` can build in the area of ``kind`` (TAN-BUILD-03: the returned count is the field,
         TAN-BUILD-04: only a free field)."""
-        stock = self.stocks[p]
-        key = (kind, tuple(map(min, stock, _FIELD_CAPS)), tuple(self.village[kind]))
-        found = _BUILD_LISTS.get(key)
-        if found is None:
-            total = sum(stock)
-            out: list[Spec] = []
-            for f, owner in enumerate(self.village[kind]):
-                if owner < 0 and f + 1 <= total:
-                    out.extend(build_spec(kind, ms) for ms in multisets(stock, f + 1))
-            if len(_BUILD_LISTS) > _CACHE_LIMIT:
-                _BUILD_LISTS.clear()
-            found = _BUILD_LISTS[key] = tuple(out)
-        return found
+        capped = tuple(map(min, self.stocks[p], _FIELD_CAPS))
+        return build_list(capped, kind, self._free >> D.FIELDS_PER_AREA * kind & _AREA_MASK)
 
     # ---- effects ------------------------------------------------------------------------------
+    #: action class -> its effect (core admits exactly the registered classes, so a lookup dispatches)
+    _effects: ClassVar[dict[type[Action], Callable[[BaliState, int, Any], None]]]
+    _EFFECT_NAMES: ClassVar[dict[type[Action], str]] = {
+        TakeCard: "_take", SkipBuy: "_skip", BuyOffering: "_buy", PlayCards: "_play", Offer: "_offer",
+        AltarFromSupply: "_altar", ShrineReward: "_shrine_reward", DiscardCard: "_discard", BuildHut: "_build",
+        ChooseTile: "_tile"}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._effects = {a: getattr(cls, name) for a, name in cls._EFFECT_NAMES.items()}  # a subclass's overrides
+
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None
         self._dirty |= CH_STEP
-        if isinstance(action, TakeCard):
-            self._take(player, action.column - 1)
-        elif isinstance(action, SkipBuy):
-            self.phase = "play"
-            self.log.add("skip", player, {})
-        elif isinstance(action, BuyOffering):
-            self._buy(player, D.KIND_INDEX[action.offering])
-        elif isinstance(action, PlayCards):
-            self._play(player, D.CARD_INDEX[action.card], action.count)
-        elif isinstance(action, Offer):
-            self._offer(player, D.KIND_INDEX[action.offering])
-        elif isinstance(action, AltarFromSupply):
-            k = D.KIND_INDEX[action.offering]
-            self.supply[k] -= 1  # BAL-OFFER-03
-            self.altar_open[k] += 1
-            self._dirty |= CH_SUPPLY
-            self.log.add("altar", player, {"offering": action.offering})
-            self.phase = "take"
-        elif isinstance(action, ShrineReward):
-            self._shrine_reward(player, action)
-        elif isinstance(action, DiscardCard):
-            card = D.CARD_INDEX[action.card]
-            self.hands[player].remove(card)  # BAL-PLAY-06
-            self.discard.append(card)
-            self._dirty |= CH_DISCARD
-            self._hands_dirty |= 1 << player
-            self.log.add("discard", player, {"card": action.card,
-                                             "hand": [D.CARD_NAMES[c] for c in sorted(self.hands[player])]})
-            self.phase = "take"
-        elif isinstance(action, BuildHut):
-            self._build(player, action)
-        elif isinstance(action, ChooseTile):
-            self._tile(player, action.tile)
-        self._cp = self._who()
+        self._effects[type(action)](self, player, action)
+        # who decides next, worked out once per change (``_who`` inlined for the usual case)
+        self._cp = self.active if self.phase in _ACTIVE_DECIDES else self._who()
 
     def _start_turn(self) -> None:
         """Phase 1 of the active player; skipped when no offering card is affordable (BAL-BUY-01)."""
-        self.phase = "buy" if self._buyable(self.active) else "play"
+        buyable = self._buyable(self.active)
+        if buyable:
+            self.phase = "buy"
+            self._legal = (SKIP, *buyable)  # the next legal actions, already worked out
+        else:
+            self.phase = "play"
 
-    def _buy(self, p: int, k: int) -> None:
+    def _skip(self, p: int, action: SkipBuy) -> None:
+        self.phase = "play"
+        self.log.add("skip", p, {})
+
+    def _buy(self, p: int, action: BuyOffering) -> None:
+        k = D.KIND_INDEX[action.offering]
         price = D.offering_price(D.OFFERING_BASE_PRICE, self.displays[p][D.FARMER_BASE + k])  # BAL-BUY-02
         self.stones[p] -= price
         self.supply[k] -= 1
         self.stocks[p][k] += 1
         self._dirty |= CH_STOCKS | CH_SUPPLY | CH_STONES
-        self.log.add("buy", p, {"offering": D.KINDS[k], "price": price})
+        self.log.add("buy", p, {"offering": action.offering, "price": price})
         self.phase = "play"
 
-    def _play(self, p: int, card: int, count: int) -> None:
+    def _play(self, p: int, action: PlayCards) -> None:
+        card, count = D.CARD_INDEX[action.card], action.count
         hand = self.hands[p]
         for _ in range(count):
             hand.remove(card)
         self.displays[p][card] += count  # BAL-PLAY-05: the display only grows
-        self._dirty |= CH_DISPLAYS | CH_STONES
+        self._dirty |= CH_DISPLAYS | CH_STONES | CH_SOME_HANDS
         self._hands_dirty |= 1 << p
         cost = 0
         if card == D.SHRINE:
@@ -402,11 +413,28 @@ class BaliState(State):
         elif card >= D.FARMER_BASE:
             cost = D.FARMER_GROUP_COST[count]  # BAL-PLAY-04
         self.stones[p] -= cost
-        self.log.add("play", p, {"card": D.CARD_NAMES[card], "count": count, "cost": cost})
+        self.log.add("play", p, {"card": action.card, "count": count, "cost": cost})
         if card == D.SHRINE:
             self._start_offering()
         else:
             self.phase = "take"
+
+    def _discard(self, p: int, action: DiscardCard) -> None:
+        hand = self.hands[p]
+        hand.remove(D.CARD_INDEX[action.card])  # BAL-PLAY-06
+        self.discard.append(D.CARD_INDEX[action.card])
+        self._dirty |= CH_DISCARD | CH_SOME_HANDS
+        self._hands_dirty |= 1 << p
+        self.log.add("discard", p, {"card": action.card, "hand": [D.CARD_NAMES[c] for c in sorted(hand)]})
+        self.phase = "take"
+
+    def _altar(self, p: int, action: AltarFromSupply) -> None:
+        k = D.KIND_INDEX[action.offering]
+        self.supply[k] -= 1  # BAL-OFFER-03
+        self.altar_open[k] += 1
+        self._dirty |= CH_SUPPLY
+        self.log.add("altar", p, {"offering": action.offering})
+        self.phase = "take"
 
     # ---- offering phase (BAL-OFFER-01..05) ----------------------------------------------------
     def _start_offering(self) -> None:
@@ -428,7 +456,8 @@ class BaliState(State):
     def _offer_supply_step(self) -> None:
         self.phase = "offer-supply" if any(self.supply) else "take"  # BAL-OFFER-03 / BAL-SCORE-06
 
-    def _offer(self, p: int, k: int) -> None:
+    def _offer(self, p: int, action: Offer) -> None:
+        k = D.KIND_INDEX[action.offering]
         self.stocks[p][k] -= 1
         self._dirty |= CH_STOCKS | CH_SUPPLY | CH_QUEUES | CH_HIDDEN
         hidden = p == self.active or self.reverse_altar  # BAL-OFFER-05
@@ -446,11 +475,13 @@ class BaliState(State):
             self._offer_supply_step()
 
     # ---- phase 3 (BAL-TAKE-01..03, BAL-END-01) ------------------------------------------------
-    def _take(self, p: int, c: int) -> None:
+    def _take(self, p: int, action: TakeCard) -> None:
+        c = action.column - 1
         col = self.square[c]
         card = col.pop()
         hand = self.hands[p]
         hand.append(card)
+        self._dirty |= CH_SOME_HANDS | CH_SOME_COLUMNS
         self._columns_dirty |= 1 << c
         self._hands_dirty |= 1 << p
         self.log.add("take", p, {"column": c + 1, "card": D.CARD_NAMES[card]})
@@ -462,6 +493,7 @@ class BaliState(State):
             col = self.square[c]
         if len(hand) >= D.HAND_SIZE:
             self.revealed = col[-1]  # BAL-TAKE-03 (after a re-deal: the new column's bottom card)
+            self._dirty |= CH_TURN
             self._score_revealed(col[-1])
 
     # ---- phase 4 (BAL-SCORE-01..06, TAN-GANESHA-01) -------------------------------------------
@@ -472,8 +504,6 @@ class BaliState(State):
         best = max(counts)
         sole = counts.index(best) if best > 0 and counts.count(best) == 1 else -1
         gains = [0] * n
-        a = self.active
-        order = (*range(a, n), *range(a))  # the active player, then clockwise
         data: dict[str, Any] = {"card": D.CARD_NAMES[card], "counts": counts, "majority": sole}
         if card == D.MASON:  # BAL-SCORE-02
             for q in range(n):
@@ -493,6 +523,8 @@ class BaliState(State):
             self._dirty |= CH_VP
             data["vp"] = gains
         elif card == D.SHRINE:  # BAL-SCORE-04: each owner splits the units, active player first
+            a = self.active
+            order = (*range(a, n), *range(a))  # the active player, then clockwise
             self._dirty |= CH_QUEUES
             self.reward_queue = [(q, counts[q] * D.SHRINE_REVEAL_REWARD + (D.MAJORITY_BONUS if q == sole else 0))
                                  for q in order if counts[q]]
@@ -502,7 +534,8 @@ class BaliState(State):
             k = card - D.FARMER_BASE
             supply, stocks = self.supply, self.stocks
             self._dirty |= CH_STOCKS | CH_SUPPLY
-            for q in order:
+            a = self.active
+            for q in (*range(a, n), *range(a)):  # the active player, then clockwise
                 if counts[q] and supply[k]:  # BAL-SCORE-06: nothing once the pile is empty
                     supply[k] -= D.FARMER_REWARD
                     stocks[q][k] += D.FARMER_REWARD
@@ -538,6 +571,7 @@ class BaliState(State):
 
     def _next_turn(self) -> None:
         self.active = (self.active + 1) % self.num_players  # BAL-SETUP-06: clockwise
+        self._dirty |= CH_TURN
         self.log.turn += 1
         self._start_turn()
 
@@ -551,7 +585,8 @@ class BaliState(State):
             self.stocks[p][r] -= 1
             self.supply[r] += 1
         self.village[k][action.field - 1] = p  # TAN-BUILD-04
-        self._dirty |= CH_DISCARD | CH_STOCKS | CH_SUPPLY | CH_TANI | CH_STONES
+        self._free &= ~(1 << D.FIELDS_PER_AREA * k + action.field - 1)
+        self._dirty |= CH_DISCARD | CH_STOCKS | CH_SUPPLY | CH_TANI | CH_STONES | CH_SOME_HANDS
         self._hands_dirty |= 1 << p
         self.huts[p] -= 1
         data: dict[str, Any] = {"area": action.area, "field": action.field, "returned": list(action.returned)}
@@ -567,8 +602,9 @@ class BaliState(State):
             self.ganesha = p
         self.log.add("build", p, data)
 
-    def _tile(self, p: int, tile: str) -> None:
+    def _tile(self, p: int, action: ChooseTile) -> None:
         """TAN-BONUS-01/02: 1 VP per counted card in the display; the tile leaves the game."""
+        tile = action.tile
         display = self.displays[p]
         gain = D.BANANA_TILE_VP * sum(display[c] for c in D.BANANA_TILES[tile])
         self.vp[p] += gain
@@ -648,8 +684,11 @@ class BaliState(State):
         """Forget what is cached about the position (after it was set from outside, e.g. read from JSON)."""
         self._legal = None
         self._cp = self._who()
+        self._free = sum(1 << D.FIELDS_PER_AREA * k + f for k, area in enumerate(self.village)
+                         for f, owner in enumerate(area) if owner < 0)
         self._pub = None
         self._dirty = ALL_CHANGED
+        self._hands_dirty = self._columns_dirty = 0
 
     # ---- copies ------------------------------------------------------------------------------
     def _copy_into(self, new: State) -> None:
@@ -699,3 +738,6 @@ class BaliState(State):
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: turn {self.log.turn}, {self.decision()} by {self.current_player()}>"
+
+
+BaliState._effects = {a: getattr(BaliState, name) for a, name in BaliState._EFFECT_NAMES.items()}

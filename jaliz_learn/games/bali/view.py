@@ -100,58 +100,67 @@ def _replaced(old: tuple[Any, ...], changed: int, source: list[list[int]],
 
 
 def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
-    """Rebuild the groups of public fields marked in ``dirty`` (see the change groups in state.py)."""
+    """Rebuild the groups of public fields marked in ``dirty`` (see the change groups in state.py).
+
+    The groups most decisions change come first; the rare ones sit behind one test.
+    """
     if dirty & S.CH_STEP:
-        over = s.over
         pub["current_player"] = s._cp
-        pub["decision"] = "game-over" if over else s.phase
-        pub["turn"] = s.log.turn
-        pub["is_over"] = over
-        pub["active_player"] = s.active
-        pub["revealed"] = None if s.revealed is None else _NAME(s.revealed)
+        pub["decision"] = "game-over" if s.over else s.phase
     if dirty & S.CH_HANDS:
         pub["known_hands"] = tuple(map(_hand_names, s.hands))
         pub["hand_sizes"] = tuple(map(len, s.hands))
-    elif s._hands_dirty:  # an effect changes the hand of the player who acts: rebuild only that one
+    elif dirty & S.CH_SOME_HANDS:  # an effect changes the hand of the player who acts: rebuild only that one
         pub["known_hands"] = _replaced(pub["known_hands"], s._hands_dirty, s.hands, _hand_names)
         pub["hand_sizes"] = tuple(map(len, s.hands))
     s._hands_dirty = 0
-    if dirty & S.CH_HIDDEN:
-        rows = [[0] * D.NUM_KINDS for _ in range(s.num_players)]
-        for q, k in s.altar_hidden:
-            rows[q][k] += 1
-        s._hidden_rows = tuple(map(tuple, rows))
-        pub["hidden_offers"] = tuple(map(sum, rows))
-        pub["altar_hidden"] = len(s.altar_hidden)
-    if dirty & S.CH_STOCKS:
-        pub["known_stocks"] = (tuple(map(tuple, s.stocks)) if not s.altar_hidden else
-                               tuple(tuple(map(add, st, h)) for st, h in zip(s.stocks, s._hidden_rows)))
-        pub["stock_sizes"] = tuple(map(sum, s.stocks))
-    if dirty & S.CH_DISPLAYS:
-        pub["displays"] = tuple(map(tuple, s.displays))
     if dirty & S.CH_SQUARE:
         pub["square"] = tuple(map(_column_names, s.square))
         pub["draw_pile"] = len(s.deck)
-    elif s._columns_dirty:  # a take changes one column, not the draw pile
+    elif dirty & S.CH_SOME_COLUMNS:  # a take changes one column, not the draw pile
         pub["square"] = _replaced(pub["square"], s._columns_dirty, s.square, _column_names)
     s._columns_dirty = 0
-    if dirty & S.CH_SUPPLY:
-        pub["supply"] = tuple(s.supply)
-        pub["altar_open"] = tuple(s.altar_open)
-    if dirty & S.CH_STONES:
-        pub["stones"] = tuple(s.stones)
-    if dirty & S.CH_VP:
-        pub["vp"] = tuple(s.vp)
-    if dirty & S.CH_QUEUES:
-        pub["pending_offers"] = tuple(s.offer_queue)
-        pub["pending_rewards"] = tuple(s.reward_queue)
-    if dirty & S.CH_TANI:
-        pub["huts"] = tuple(s.huts)
-        pub["village"] = tuple(map(tuple, s.village))
-        pub["tiles"] = tuple(s.tiles)
-        pub["ganesha"] = s.ganesha
-    if dirty & S.CH_DISCARD:
-        pub["discard"] = tuple(map(_NAME, s.discard))
+    if dirty & _COMMON:
+        if dirty & S.CH_HIDDEN:  # before the stocks: the known stocks add these rows
+            rows = [[0] * D.NUM_KINDS for _ in range(s.num_players)]
+            for q, k in s.altar_hidden:
+                rows[q][k] += 1
+            s._hidden_rows = tuple(map(tuple, rows))
+            pub["hidden_offers"] = tuple(map(sum, rows))
+            pub["altar_hidden"] = len(s.altar_hidden)
+        if dirty & S.CH_STOCKS:
+            pub["known_stocks"] = (tuple(map(tuple, s.stocks)) if not s.altar_hidden else
+                                   tuple(tuple(map(add, st, h)) for st, h in zip(s.stocks, s._hidden_rows)))
+            pub["stock_sizes"] = tuple(map(sum, s.stocks))
+        if dirty & S.CH_DISPLAYS:
+            pub["displays"] = tuple(map(tuple, s.displays))
+        if dirty & S.CH_SUPPLY:
+            pub["supply"] = tuple(s.supply)
+            pub["altar_open"] = tuple(s.altar_open)
+        if dirty & S.CH_STONES:
+            pub["stones"] = tuple(s.stones)
+    if dirty & _RARE:
+        if dirty & S.CH_TURN:
+            pub["turn"] = s.log.turn
+            pub["is_over"] = s.over
+            pub["active_player"] = s.active
+            pub["revealed"] = None if s.revealed is None else _NAME(s.revealed)
+        if dirty & S.CH_VP:
+            pub["vp"] = tuple(s.vp)
+        if dirty & S.CH_QUEUES:
+            pub["pending_offers"] = tuple(s.offer_queue)
+            pub["pending_rewards"] = tuple(s.reward_queue)
+        if dirty & S.CH_TANI:
+            pub["huts"] = tuple(s.huts)
+            pub["village"] = tuple(map(tuple, s.village))
+            pub["tiles"] = tuple(s.tiles)
+            pub["ganesha"] = s.ganesha
+        if dirty & S.CH_DISCARD:
+            pub["discard"] = tuple(map(_NAME, s.discard))
+
+
+_COMMON = S.CH_HIDDEN | S.CH_STOCKS | S.CH_DISPLAYS | S.CH_SUPPLY | S.CH_STONES
+_RARE = S.CH_TURN | S.CH_VP | S.CH_QUEUES | S.CH_TANI | S.CH_DISCARD
 
 
 def public_part(s: BaliState) -> dict[str, Any]:
@@ -165,7 +174,7 @@ def public_part(s: BaliState) -> dict[str, Any]:
         pub = s._pub = {"game": s.game.name, "num_players": s.num_players, "expansion": s.tani}
         s._dirty = S.ALL_CHANGED
     dirty = s._dirty
-    if dirty or s._hands_dirty or s._columns_dirty:
+    if dirty:
         _refresh(s, pub, dirty)
         s._dirty = 0
     return pub
@@ -189,7 +198,7 @@ def observe(s: BaliState, player: int | None) -> BaliObservation:
     ``__dict__`` is a copy of the public part, which is about twice as fast as filling an empty one.
     """
     pub = s._pub
-    if pub is None or s._dirty or s._hands_dirty or s._columns_dirty:
+    if pub is None or s._dirty:
         pub = public_part(s)
     fields = pub.copy()
     fields["player"] = player
