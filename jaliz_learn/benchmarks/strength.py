@@ -30,6 +30,12 @@ def heuristic_name(game_name: str) -> str:
     return own[0] if own else "random"
 
 
+#: The search mode measured best per game (docs/BENCHMARKS.md): ``"flat"`` (paired rollouts of every root
+#: candidate, :mod:`~jaliz_learn.bots.rollout_search`) where the rule-based bot's choices differ by little
+#: and common random numbers separate them; the tree search elsewhere.
+SEARCH: dict[str, str] = {"bali": "flat", "bali-tani": "flat", "jungli-la": "flat"}
+
+
 @dataclass(frozen=True)
 class StrengthResult:
     game: str
@@ -44,6 +50,7 @@ class StrengthResult:
     max_ms: float
     failures: int
     cpu_ms: float  # mean CPU time of one searched (not forced) decision: immune to other load on the machine
+    search: str = "tree"  # the bot's search mode ("tree" or "flat")
 
     @property
     def win_rate(self) -> float:
@@ -96,8 +103,10 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     """Play ``games`` games of one ISMCTS bot against ``opponent`` bots (``"heuristic"``: the game's own).
 
     ``games`` is rounded up to a multiple of the player count (full seat rotations).
-    ``settings`` are passed on to :class:`~jaliz_learn.bots.mcts.ISMCTSBot`.
+    ``settings`` are passed on to :class:`~jaliz_learn.bots.mcts.ISMCTSBot`; without ``search`` among them,
+    the game's mode in :data:`SEARCH` (default ``"tree"``).
     """
+    settings.setdefault("search", SEARCH.get(game_name, "tree"))
     game = load_game(game_name)
     n = game.resolve_num_players(players)
     check_sampling(game, n)
@@ -110,4 +119,4 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     row = df.loc["mcts"]
     return StrengthResult(game_name, n, opp, iterations, int(row["games"]), int(row["wins"]), float(row["ci_low"]),
                           float(row["ci_high"]), float(row["mean_ms"]), float(row["max_ms"]), int(row["failures"]),
-                          search.cpu_ms())
+                          search.cpu_ms(), settings["search"])
