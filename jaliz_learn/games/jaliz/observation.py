@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
 from .actions import Offer, pname
+from .data import THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
 from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY
 
@@ -105,7 +106,6 @@ class JalizObservation(Observation):
 
 
 _new = tuple.__new__
-_PRODUCTS = range(6, 19)
 
 
 def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
@@ -114,20 +114,38 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
         return state._farm_cache[p]  # type: ignore[no-any-return]
     pl = state.players[p]
     prods, counts, ferts = pl.plot_product, pl.plot_count, pl.plot_fert
-    # tuple.__new__ skips the NamedTuple constructors' Python-level argument handling (the hot loop)
-    if state.mode == "standard":  # no plot tokens in the standard game
-        plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ())) for i in range(len(counts))])
-    else:
-        tokens = state.plot_tokens
-        plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], tokens(p, i)))
-                       for i in range(len(counts))])
-    known = pl.known
     coins = pl.coins
+    known = state._known_cache[p] if cached else None
+    if known is None:
+        known = _known_hand(pl.known)
+        if cached:
+            state._known_cache[p] = known
+    # tuple.__new__ skips the NamedTuple constructors' Python-level argument handling (the hot loop)
+    if state.mode == "standard":  # no plot tokens, no extras; the score is coins + equipment (JAL-END-05)
+        plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ())) for i in range(len(counts))])
+        score = len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
+        extras: tuple[tuple[str, Any], ...] = ()
+    else:
+        tokens = state.farm_plot_tokens(p)
+        plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], tokens[i])) for i in range(len(counts))])
+        score = state.score_of(p)
+        extras = state.farm_extras(p)
     view = _new(FarmView, (plots, len(coins), sum(pl.hand), tuple(pl.tokens), pl.tractor, pl.third_plot,
-                           pl.bought_cards, pl.spent_equipment, state.score_of(p), state.farm_extras(p),
-                           tuple(coins), tuple([c for c in _PRODUCTS for _ in range(known[c])]) if any(known) else ()))
-    state._farm_cache[p] = view
+                           pl.bought_cards, pl.spent_equipment, score, extras, tuple(coins), known))
+    if cached:
+        state._farm_cache[p] = view
     return view
+
+
+def _known_hand(known: list[int]) -> tuple[int, ...]:
+    """Cards known to be in a hand, sorted (``known`` counts them by product number)."""
+    if not any(known):
+        return ()
+    out: list[int] = []
+    for c, k in enumerate(known):
+        if k:
+            out += [c] * k
+    return tuple(out)
 
 
 def own_hand(state: JalizState, p: int) -> tuple[int, ...]:

@@ -107,11 +107,10 @@ class Player:
         return sum(self.hand)
 
     def hand_list(self) -> list[int]:
-        hand = self.hand
         out: list[int] = []
-        for p in range(6, 19):
-            if hand[p]:
-                out.extend([p] * hand[p])
+        for p, k in enumerate(self.hand):
+            if k:
+                out += [p] * k
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -161,7 +160,8 @@ class JalizState(State):
         self._version = 0
         self._farm_cache: list[Any] = [None] * n  # FarmView per player; None = changed since last observed
         self._farms: Any = None                    # the tuple of all FarmViews while none changed
-        self._hand_cache: list[Any] = [None] * n   # own-hand tuples, cleared with the farm view
+        self._hand_cache: list[Any] = [None] * n   # own-hand tuples, cleared when the hand changes
+        self._known_cache: list[Any] = [None] * n  # known-hand tuples, cleared when what is known changes
         self._anytime_cache: list[Any] = [None] * n  # harvest/buy specs per player, cleared with the farm view
         self.params = GameParams(self.mode, self.products, receive, self.fertilizer_price, self.offer_rounds,
                                  self.max_ask, D.DECK_PASSES, self.use_tokens)
@@ -191,6 +191,7 @@ class JalizState(State):
         d["final_queue"] = self.final_queue[:]
         d["_farm_cache"] = self._farm_cache[:]
         d["_hand_cache"] = self._hand_cache[:]
+        d["_known_cache"] = self._known_cache[:]
         d["_anytime_cache"] = self._anytime_cache[:]
         d["_pub"] = dict(self._pub)  # updated in place by the observer
 
@@ -335,11 +336,11 @@ class JalizState(State):
     def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:
         """Append ``plant CARD PLOT`` for every card and every plot that can take it (JAL-PLANT-02), plots in order."""
         prods = self.players[p].plot_product
+        plots = list(enumerate(prods, 1))
         if self._events:
-            plantable = self._plantable
-            plots = [(i + 1, prod) for i, prod in enumerate(prods) if plantable(p, i)]
-        else:
-            plots = list(enumerate(prods, 1))
+            blocked = self._unplantable_plot(p)
+            if blocked >= 0:
+                del plots[blocked]
         for card in cards:
             for k, prod in plots:
                 if prod == 0 or prod == card:
@@ -376,10 +377,11 @@ class JalizState(State):
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         pl = self.players[p]
+        acts: list[Spec] = [(Harvest, i + 1) for i, c in enumerate(pl.plot_count) if c]  # JAL-HARVEST-04
         if self._events:
-            acts: list[Spec] = [(Harvest, i + 1) for i in range(len(pl.plot_count)) if self._can_harvest(p, i)]
-        else:  # JAL-HARVEST-04: any plot holding cards
-            acts = [(Harvest, i + 1) for i, c in enumerate(pl.plot_count) if c]
+            blocked = self._unharvestable_plot(p)
+            if blocked >= 0:
+                acts = [a for a in acts if a[1] != blocked + 1]
         coins = len(pl.coins)
         if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:
             acts.append((Buy, "plot", 0))
@@ -401,6 +403,14 @@ class JalizState(State):
     def _plantable(self, p: int, plot: int) -> bool:
         """Hook: advanced mode forbids planting on a snowed plot."""
         return True
+
+    def _unplantable_plot(self, p: int) -> int:
+        """Hook: the one plot of ``p`` where :meth:`_plantable` is false (advanced mode: snow), or -1."""
+        return -1
+
+    def _unharvestable_plot(self, p: int) -> int:
+        """Hook: the one planted plot of ``p`` that :meth:`_can_harvest` refuses (advanced mode: snow), or -1."""
+        return -1
 
     def _can_harvest(self, p: int, plot: int) -> bool:
         """A plot can be harvested if it holds cards (JAL-HARVEST-04); advanced mode adds snow."""
@@ -537,6 +547,9 @@ class JalizState(State):
 
     # --------------------------------------------------------------- effects
     def _apply(self, player: int, action: Action) -> None:
+        if self._events and self._event_phase():
+            self._event_apply(player, action)
+            return
         self._version += 1  # every cache (legal specs, current player, observations) is keyed by the version
         cls = type(action)  # exact classes only (the core refuses subclasses); commonest first
         if cls is Plant:
@@ -592,6 +605,14 @@ class JalizState(State):
         if not self.market and not self.pending and self.phase in _MARKET_PHASES:  # _settle's test, inlined
             self._settle()
 
+    def _event_phase(self) -> bool:
+        """Hook: is an event being resolved (advanced mode)? Only asked when the mode has events."""
+        return False
+
+    def _event_apply(self, player: int, action: Action) -> None:  # pragma: no cover - only modes with events
+        """Hook: carry out an event decision (advanced mode)."""
+        raise RuleViolation("unknown action", rule="JAL-TURN-01", action=action, player=player)
+
     def _extra_apply(self, player: int, action: Action) -> None:
         """Hook for modes with more actions."""
         raise RuleViolation("unknown action", rule="JAL-TURN-01", action=action, player=player)
@@ -602,25 +623,30 @@ class JalizState(State):
         for c in set(cards):
             if cards.count(c) > known[c]:
                 known[c] = cards.count(c)
-                self._touch_hand(p)
+                self._farms = self._farm_cache[p] = self._known_cache[p] = None
 
+    # Cache invalidation: _touch marks everything of a player changed (the safe default); the hot steps
+    # below clear only what they change (farm view always; hand, known hand, harvest/buy specs as needed).
     def _touch(self, *players: int) -> None:
         """Mark players whose farm, hand, coins or tokens changed (observation cache)."""
         self._farms = None
         for p in players:
             self._farm_cache[p] = None
             self._hand_cache[p] = None
+            self._known_cache[p] = None
             self._anytime_cache[p] = None
 
     def _touch_hand(self, p: int) -> None:
-        """Mark a player whose hand (or what is known of it) changed, nothing else: harvest/buy stay as they were."""
-        self._farms = None
-        self._farm_cache[p] = None
-        self._hand_cache[p] = None
+        """Mark a player whose hand changed (cards drawn), nothing else: what is known and harvest/buy stay."""
+        self._farms = self._farm_cache[p] = self._hand_cache[p] = None
+
+    def _touch_farm(self, p: int) -> None:
+        """Mark a player whose plots, coins or equipment changed, not the hand."""
+        self._farms = self._farm_cache[p] = self._anytime_cache[p] = None
 
     def _do_plant(self, p: int, action: Plant) -> None:
         """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot."""
-        self._touch(p)
+        self._farms = self._farm_cache[p] = self._anytime_cache[p] = None
         pl = self.players[p]
         i = action.plot - 1
         if self.pending:
@@ -628,7 +654,10 @@ class JalizState(State):
             source = "received"
         else:
             pl.hand[action.product] -= 1
-            _forget(pl.known, (action.product,))
+            self._hand_cache[p] = None
+            if pl.known[action.product]:
+                pl.known[action.product] -= 1  # _forget of one card
+                self._known_cache[p] = None
             self.planted += 1
             source = "hand"
         pl.plot_product[i] = action.product
@@ -643,7 +672,7 @@ class JalizState(State):
 
     def _harvest(self, p: int, i: int) -> None:
         """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest."""
-        self._touch(p)
+        self._touch_farm(p)
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]
         effective = count + self._harvest_bonus(p, i)
@@ -667,7 +696,7 @@ class JalizState(State):
 
     def _pay(self, p: int, amount: int) -> None:
         """JAL-BUY-01 / JAL-R-PAYMENT: paid coin cards go face up to the burned pile."""
-        self._touch(p)
+        self._touch_farm(p)
         self._dirty |= DIRTY_BURNED
         coins = self.players[p].coins
         for _ in range(amount):
@@ -796,6 +825,7 @@ class JalizState(State):
         self._farms = None
         self._farm_cache = [None] * self.num_players
         self._hand_cache = [None] * self.num_players
+        self._known_cache = [None] * self.num_players
         self._anytime_cache = [None] * self.num_players
         if self.phase == PLANT_PHASE and not self.pending and self.planted == 0 and \
                 self.players[self.active].hand_size == 0:
@@ -909,6 +939,10 @@ class JalizState(State):
     def plot_tokens(self, p: int, plot: int) -> tuple[str, ...]:
         """Tokens lying on a plot (advanced mode: snow, rain)."""
         return ()
+
+    def farm_plot_tokens(self, p: int) -> list[tuple[str, ...]]:
+        """:meth:`plot_tokens` of every plot of player ``p`` (one call per farm view)."""
+        return [self.plot_tokens(p, i) for i in range(len(self.players[p].plot_count))]
 
     def farm_extras(self, p: int) -> tuple[tuple[str, Any], ...]:
         """Extra public belongings of a player (advanced mode: Model Farmer cards)."""

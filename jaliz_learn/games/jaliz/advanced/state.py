@@ -37,6 +37,7 @@ from ....core.legal import LazyActions
 from ....core.rng import Rng
 from ..actions import Accept, Buy, Harvest, Pass, Plant, Refuse, pname
 from ..checks import MAX_COUNT, card, check_int, check_list, check_object
+from ..data import THIRD_PLOT_VALUE, TRACTOR_VALUE
 from ..events_data import EVENTS, deck_list, event_name
 from ..legal import Spec
 from ..state import DIRTY_BURNED, DIRTY_EXTRAS, JalizState, _forget
@@ -214,7 +215,7 @@ class JalizAdvancedState(JalizState):
     def _lazy_actions(self, p: int) -> LazyActions | None:
         if self.phase == "shop":  # JADV-SHOP-02: a complete, lazily enumerated set of proposals
             return self._shop_space(p)
-        return super()._lazy_actions(p)
+        return super()._lazy_actions(p) if self.phase == "offer" else None
 
     def _lazy_allows(self, p: int, action: Action) -> bool:
         if self.phase == "shop":
@@ -282,6 +283,14 @@ class JalizAdvancedState(JalizState):
         """JADV-SNOW-01: nothing may be planted on a snowed plot (not even in the last round, JADV-SNOW-03)."""
         return self.snow.get(p) != plot
 
+    def _unplantable_plot(self, p: int) -> int:
+        """JADV-SNOW-01, JADV-SNOW-03: the snowed plot."""
+        return self.snow.get(p, -1)
+
+    def _unharvestable_plot(self, p: int) -> int:
+        """JADV-SNOW-01, JADV-SNOW-03, JADV-R-LASTROUND: the snowed plot, except in the last round."""
+        return -1 if self.ending else self.snow.get(p, -1)
+
     def _can_harvest(self, p: int, plot: int) -> bool:
         """JADV-SNOW-01 / JADV-SNOW-03 / JADV-R-LASTROUND: a snowed plot may be harvested only in the last round."""
         return self.players[p].plot_count[plot] > 0 and (self.snow.get(p) != plot or self.ending)
@@ -303,10 +312,11 @@ class JalizAdvancedState(JalizState):
             self.log.add("rain-ends", p, {"plot": i + 1, "reason": "harvested"})
 
     # --------------------------------------------------------------- effects
-    def _apply(self, player: int, action: Action) -> None:
-        if self.phase not in _EVENT_PHASE_SET:
-            super()._apply(player, action)
-            return
+    def _event_phase(self) -> bool:
+        return self.phase in _EVENT_PHASE_SET
+
+    def _event_apply(self, player: int, action: Action) -> None:
+        """An event decision (the standard ``_apply`` sends them here)."""
         self._version += 1
         self._dirty |= DIRTY_EXTRAS
         ph = self.phase
@@ -547,7 +557,9 @@ class JalizAdvancedState(JalizState):
     # ------------------------------------------------------------- scoring
     def score_of(self, p: int) -> int:
         """JAL-END-05 + JADV-END-01: each Model Farmer card is worth 1 coin."""
-        return super().score_of(p) + MODEL_FARMER_VALUE * self.model_farmer[p]
+        pl = self.players[p]
+        return (len(pl.coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
+                + MODEL_FARMER_VALUE * self.model_farmer[p])
 
     def event_card_total(self) -> int:
         """Event cards in every zone (conservation check for tests)."""
@@ -562,6 +574,15 @@ class JalizAdvancedState(JalizState):
             out += ("rain",)
         if self.breeding and self.players[p].plot_product[plot] == self.breeding:
             out += ("breeding",)
+        return out
+
+    def farm_plot_tokens(self, p: int) -> list[tuple[str, ...]]:
+        """The tokens of every plot at once (one lookup of each token per farm view)."""
+        pl = self.players[p]
+        out: list[tuple[str, ...]] = [()] * len(pl.plot_count)
+        snow, rain, breeding = self.snow.get(p, -1), self.rain.get(p, -1), self.breeding
+        if snow >= 0 or rain >= 0 or breeding:
+            out = [self.plot_tokens(p, i) for i in range(len(out))]
         return out
 
     def farm_extras(self, p: int) -> tuple[tuple[str, Any], ...]:
