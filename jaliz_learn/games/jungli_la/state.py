@@ -182,10 +182,12 @@ def _perks_of(cards: Sequence[str]) -> _Perks:
 
 _new_obs = object.__new__
 _set_attr = object.__setattr__
-#: The observation fields read afresh at every decision (placeholders in the cached template).
-_DECISION_FIELDS: Mapping[str, None] = MappingProxyType(dict.fromkeys((
+#: The observation fields filled at every decision from the turn's cache or afresh: placeholders in the cached
+#: template (a plain dict, never changed: merging a mapping proxy is several times slower).
+_LATE_FIELDS: dict[str, None] = dict.fromkeys((
+    "current_player", "turn", "is_over", "round", "positions", "fresh", "paleo_left",
     "player", "decision", "materials", "letters", "own_treasures", "dice", "dice_rolled", "rerolls_used",
-    "paleo_left", "moved", "discovered")))
+    "moved", "discovered"))
 #: Free extra dice of every card (0 for most), for a lookup without a default.
 _DICE_OF = {c: CARD_DICE.get(c, 0) for c in CARDS}
 #: Limits by number of Wagons (JUN-MAT-04, JUN-MAT-06, JUN-CARD-09).
@@ -272,11 +274,11 @@ class JungliLaState(State):
         self._pub: dict[str, Any] | None = None
         #: the Treasures (counts, deck, the end card): by _draw and the end;
         self._tre: dict[str, Any] | None = None
-        #: the turn (current player, explorers, fresh cards): by a new turn, _move, _reach_goal, _discover,
-        #: exchange and the end;
-        self._turn: dict[str, Any] | None = None
-        #: the three merged, with the per-decision fields still to fill: whenever one of them is reset;
+        #: the table and the Treasures merged, with the other fields still to fill: whenever one of them is reset;
         self._tpl: dict[str, Any] | None = None
+        #: the turn (current player, explorers, fresh cards, Paleontologists left): by a new turn, _move,
+        #: _reach_goal, _discover, exchange, paleo and the end;
+        self._turn: dict[str, Any] | None = None
         #: every player's materials and Letters as tuples: by the handlers that change them.
         self._mats: tuple[tuple[int, ...], ...] | None = None
         self._lets: tuple[int, ...] | None = None
@@ -434,7 +436,7 @@ class JungliLaState(State):
         """JUN-GOAL-01, JUN-GOAL-02: explorers reaching the Goal draw one Treasure each, active player first,
         then clockwise."""
         n, cur = self.num_players, self.current
-        self._turn = self._tpl = None  # the explorers
+        self._turn = None  # the explorers
         for q in sorted(players, key=lambda q: (q - cur) % n):
             self.pos[q] = GOAL
             self.log.add("goal", q, {})
@@ -457,7 +459,7 @@ class JungliLaState(State):
         self.moved = self.discovered = False
         if self.fresh:
             self.fresh = []
-        self._turn = self._tpl = None  # the turn, the current player, the fresh cards
+        self._turn = None  # the turn, the current player, the fresh cards
         self.goal_at_start = self.pos[p] == GOAL
         self.phase = ROLL
         self.log.add("turn", p, {"round": (self.log.turn - 1) // self.num_players + 1})
@@ -653,6 +655,7 @@ class JungliLaState(State):
             self._lets = None
         else:
             self.paleo_used += 1
+            self._turn = None  # Paleontologists left
         self.dice[FACE_INDEX[old]] -= 1
         self.dice[FACE_INDEX[new]] += 1
         self.log.add(cls.kind, p, {"old": old, "new": new, **extra})
@@ -752,7 +755,7 @@ class JungliLaState(State):
         """JUN-MOVE-02 exact steps; JUN-MOVE-03 and JUN-RUL-05 the Goal stops the explorer.
 
         The move happens in one go: no discovery in the middle of a move (JUN-DISC-05)."""
-        self._turn = self._tpl = None
+        self._turn = None
         self.moved = True
         dest = self.pos[p] + steps
         goal = dest > len(self.track)
@@ -914,14 +917,24 @@ class JungliLaState(State):
         tpl = self._tpl
         if tpl is None:
             tpl = self._template()
+        turn = self._turn
+        if turn is None:
+            over = self.phase == OVER
+            t = self.log.turn
+            turn = self._turn = {
+                "current_player": None if over else self.current, "turn": t, "is_over": over,
+                "round": (t - 1) // self.num_players + 1 if t else 0, "positions": tuple(self.pos),
+                "fresh": tuple(self.fresh),
+                "paleo_left": (self._perks or self._perk_table())[self.current].paleo - self.paleo_used}
         mats = self._mats
         if mats is None:
             mats = self._mats = tuple(map(tuple, self.materials))
         lets = self._lets
         if lets is None:
             lets = self._lets = tuple(self.letters)
-        # Observation.fast inlined: a copy of a full-sized template, then the decision's fields (every decision)
+        # Observation.fast inlined: a copy of a full-sized template, then the other fields (every decision)
         d = tpl.copy()
+        d.update(turn)
         d["player"] = player
         d["decision"] = self.phase
         d["materials"] = mats
@@ -930,7 +943,6 @@ class JungliLaState(State):
         d["dice"] = tuple(self.dice)
         d["dice_rolled"] = self.n_dice
         d["rerolls_used"] = self.rerolls
-        d["paleo_left"] = (self._perks or self._perk_table())[self.current].paleo - self.paleo_used
         d["moved"] = self.moved
         d["discovered"] = self.discovered
         obs = _new_obs(JungliLaObservation)
@@ -938,8 +950,7 @@ class JungliLaState(State):
         return obs  # type: ignore[no-any-return]
 
     def _template(self) -> dict[str, Any]:
-        """The observation's cached fields, merged (placeholders for the rest keep the copies full-sized)."""
-        over = self.phase == OVER
+        """The table and the Treasures merged (placeholders for the other fields keep the copies full-sized)."""
         pub = self._pub
         if pub is None:
             pub = self._pub = {
@@ -955,15 +966,9 @@ class JungliLaState(State):
             tre = self._tre = {
                 "treasure_counts": tuple(map(len, treasures)), "deck_size": len(self.deck),
                 "cards_before_end_card": self.cards_before_end_card(), "end_triggered": self.end_triggered,
-                "end_card_holder": self.end_card_holder(), "revealed_treasures": own if over else (),
+                "end_card_holder": self.end_card_holder(), "revealed_treasures": own if self.phase == OVER else (),
             }
-        turn = self._turn
-        if turn is None:
-            t = self.log.turn
-            turn = self._turn = {"current_player": None if over else self.current, "turn": t, "is_over": over,
-                                 "round": (t - 1) // self.num_players + 1 if t else 0,
-                                 "positions": tuple(self.pos), "fresh": tuple(self.fresh)}
-        tpl = self._tpl = {**pub, **tre, **turn, **_DECISION_FIELDS}
+        tpl = self._tpl = {**pub, **tre, **_LATE_FIELDS}
         return tpl
 
     def _perk_table(self) -> tuple[_Perks, ...]:
