@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
 from .actions import Offer, pname
-from .data import THIRD_PLOT_VALUE, TRACTOR_VALUE
+from .data import PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
 from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY
 
@@ -122,7 +122,11 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
             state._known_cache[p] = known
     # tuple.__new__ skips the NamedTuple constructors' Python-level argument handling (the hot loop)
     if state.mode == "standard":  # no plot tokens, no extras; the score is coins + equipment (JAL-END-05)
-        plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ())) for i in range(len(counts))])
+        if len(counts) == 2:  # unrolled: a comprehension is a function call in CPython 3.11
+            plots: tuple[PlotView, ...] = (_new(PlotView, (prods[0] or None, counts[0], ferts[0], ())),
+                                           _new(PlotView, (prods[1] or None, counts[1], ferts[1], ())))
+        else:
+            plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ())) for i in range(len(counts))])
         score = len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
         extras: tuple[tuple[str, Any], ...] = ()
     else:
@@ -161,7 +165,10 @@ def farms(state: JalizState, cached: bool = True) -> tuple[FarmView, ...]:
     if cached and state._farms is not None:
         return state._farms  # type: ignore[no-any-return]
     views = state._farm_cache if cached else [None] * state.num_players
-    out = tuple([v if v is not None else farm_view(state, p, cached) for p, v in enumerate(views)])
+    built = []
+    for p, v in enumerate(views):
+        built.append(v if v is not None else farm_view(state, p, cached))
+    out = tuple(built)
     if cached:
         state._farms = out
     return out
@@ -194,7 +201,8 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
     pub["offer_round"] = state.round
     pub["pending"] = tuple([(p, tuple(c)) for p, c in pending]) if pending else ()
     pub["planted_this_step"] = state.planted
-    pub["plant_limit"] = state._plant_limit(cur) if cur is not None else 0
+    # JAL-PLANT-01 / JAL-PLANT-05: state._plant_limit, inlined (no mode overrides it)
+    pub["plant_limit"] = (PLANT_LIMIT_TRACTOR if state.players[cur].tractor else PLANT_LIMIT) if cur is not None else 0
     pub["deck_size"] = len(state.deck)
     pub["deck_runs_out"] = state.exhaustions
     pub["ending"] = state.ending
@@ -204,9 +212,7 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
             pub["num_players"] = state.num_players
             pub["params"] = state.params
         if dirty & DIRTY_OFFERS:
-            offers = state.offers
-            pub["offers"] = tuple([(b, Offer(o.want, o.give, o.tokens, o.ask)) for b, o in sorted(offers.items())]) \
-                if offers else ()
+            pub["offers"] = _offer_views(state, cached) if state.offers else ()
         if dirty & DIRTY_BURNED:
             pub["burned"] = tuple(state.burned)
         if dirty & DIRTY_SUPPLY:
@@ -219,6 +225,18 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
     if cached:
         state._pub_key = state._version
     return pub
+
+
+def _offer_views(state: JalizState, cached: bool) -> tuple[tuple[int, Offer], ...]:
+    """The open offers as copies (never the state's objects); a copy is reused while its buyer's offer stays."""
+    copies = state._offer_copies if cached else {}
+    out = []
+    for b, o in sorted(state.offers.items()):
+        seen = copies.get(b)
+        if seen is None or seen[0] is not o:  # the state replaces an offer by a new object, never mutates it
+            seen = copies[b] = (o, Offer(o.want, o.give, o.tokens, o.ask))
+        out.append((b, seen[1]))
+    return tuple(out)
 
 
 _obj_new = object.__new__

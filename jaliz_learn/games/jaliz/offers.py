@@ -77,6 +77,8 @@ def decode_multiset(g: int, kinds: Sequence[int], radix: Sequence[int]) -> tuple
 
 def decode_subset(t: int, items: Sequence[int]) -> tuple[int, ...]:
     """The subset of ``items`` whose bits are set in ``t``."""
+    if not t:  # the commonest case (no token given): no generator
+        return ()
     return tuple(x for bit, x in enumerate(items) if t >> bit & 1)
 
 
@@ -206,7 +208,12 @@ def offer_ok(state: JalizState, buyer: int, offer: Offer) -> bool:
     """``offer_problem(state, buyer, offer, making=True) is None``, tested directly: every offer a random
     player makes is checked, so this is the hot path (the same conditions, without building messages)."""
     want, give, tokens, ask = offer.want, offer.give, offer.tokens, offer.ask
-    if not (want and _sorted_ints(want) and _sorted_ints(give) and _sorted_ints(tokens) and _sorted_ints(ask)):
+    if not want or type(want) is not tuple or type(give) is not tuple or type(tokens) is not tuple \
+            or type(ask) is not tuple:
+        return False
+    # canonical form: every field sorted (_sorted_ints; the short cases inline)
+    if (len(want) > 1 and not _sorted_ints(want)) or (len(give) > 1 and not _sorted_ints(give)) \
+            or (len(tokens) > 1 and not _sorted_ints(tokens)) or (len(ask) > 1 and not _sorted_ints(ask)):
         return False
     market = state.market
     if len(want) == 1:  # JAL-MARKET-09

@@ -168,6 +168,7 @@ class JalizState(State):
         self._pub: dict[str, Any] = {}   # the public part of observations at _pub_key (values immutable)
         self._pub_key = -1
         self._dirty = ALL_DIRTY          # which dearer parts of _pub must be rebuilt (DIRTY_* bits)
+        self._offer_copies: dict[int, tuple[Offer, Offer]] = {}  # buyer -> (stored offer, its observation copy)
         self._cur_key = -1                          # current_player() computed at this _version
         self._cur: int | None = None
         self._legal_key = -1                # _legal is for this _version and _legal_actor
@@ -194,6 +195,7 @@ class JalizState(State):
         d["_known_cache"] = self._known_cache[:]
         d["_anytime_cache"] = self._anytime_cache[:]
         d["_pub"] = dict(self._pub)  # updated in place by the observer
+        d["_offer_copies"] = dict(self._offer_copies)
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -253,7 +255,11 @@ class JalizState(State):
         actor = self._cur if self._cur_key == self._version else self.current_player()
         if actor is None or (player is not None and player != actor):
             return ()
-        specs = self._legal if self._legal_key == self._version and self._legal_actor == actor else self._specs(actor)
+        if self._legal_key == self._version and self._legal_actor == actor:
+            specs = self._legal
+        else:  # _specs, inlined: the first call after every change comes from here
+            specs = self._legal = self._compute_specs(actor)
+            self._legal_key, self._legal_actor = self._version, actor
         if self.phase == OFFER_PHASE and self.market and not self.pending:
             # one sequence (the listed specs, then every offer) rather than a concatenation: a bot indexes it once
             pl = self.players[actor]
@@ -293,38 +299,43 @@ class JalizState(State):
 
     # ------------------------------------------------------------ legal actions
     def _compute_specs(self, p: int) -> tuple[Spec, ...]:
-        pl = self.players[p]
-        decision = "place" if self.pending else self.phase
+        # decisions tested in the order of their frequency in random games (place, offer, plant, respond)
+        pending = self.pending
+        phase = self.phase
         acts: list[Spec] = []
-        if decision == "place":
+        if pending:  # decision "place"
             # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
-            self._plant_actions(p, sorted(set(self.pending[0][1])), acts)
-        elif decision == PLANT_PHASE:
-            hand = pl.hand
+            cards = pending[0][1]
+            self._plant_actions(p, cards if len(cards) == 1 else sorted(set(cards)), acts)
+        elif phase == OFFER_PHASE:
+            acts.append((Pass,))
+        elif phase == PLANT_PHASE:
+            hand = self.players[p].hand
             self._plant_actions(p, [c for c in self.products if hand[c]], acts)
             if self.planted >= 1:  # JAL-PLANT-01: at least one card
                 acts.append((Done,))
-        elif decision == CLAIM_PHASE:
-            acts.extend((Claim, c) for c in sorted(set(self.market)))
-            acts.append((Pass,))
-        elif decision == OFFER_PHASE:
-            acts.append((Pass,))
-        elif decision == RESPOND_PHASE:
-            for buyer in sorted(self.offers):
-                if self._acceptable(self.offers[buyer]):
-                    acts.append((Accept, buyer))
+        elif phase == RESPOND_PHASE:
+            offers = self.offers
+            if offers:
+                for buyer in sorted(offers):
+                    if self._acceptable(offers[buyer]):
+                        acts.append((Accept, buyer))
+            others = [q for q in range(self.num_players) if q != p]
             for c in sorted(set(self.market)):
                 acts.append((Keep, c))
-                acts.extend((Give, c, q) for q in range(self.num_players) if q != p)
+                acts += [(Give, c, q) for q in others]
             if self.round < self.offer_rounds:
                 acts.append((Refuse,))
-        elif decision == FINAL_PHASE:
+        elif phase == CLAIM_PHASE:
+            acts.extend((Claim, c) for c in sorted(set(self.market)))
+            acts.append((Pass,))
+        elif phase == FINAL_PHASE:
             if self.planted < self._plant_limit(p):
-                hand = pl.hand
+                hand = self.players[p].hand
                 self._plant_actions(p, [c for c in self.products if hand[c]], acts)
             acts.append((Done,))
         else:
-            acts.extend(self._extra_legal(p, decision))
+            acts.extend(self._extra_legal(p, phase))
         if not self._events or self._anytime_allowed():
             anytime = self._anytime_cache[p]
             acts.extend(anytime if anytime is not None else self._anytime_actions(p))
