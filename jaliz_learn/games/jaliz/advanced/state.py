@@ -577,13 +577,11 @@ class JalizAdvancedState(JalizState):
         return out
 
     def farm_plot_tokens(self, p: int) -> list[tuple[str, ...]]:
-        """The tokens of every plot at once (one lookup of each token per farm view)."""
-        pl = self.players[p]
-        out: list[tuple[str, ...]] = [()] * len(pl.plot_count)
-        snow, rain, breeding = self.snow.get(p, -1), self.rain.get(p, -1), self.breeding
-        if snow >= 0 or rain >= 0 or breeding:
-            out = [self.plot_tokens(p, i) for i in range(len(out))]
-        return out
+        """The tokens of every plot at once (a farm without tokens needs no per-plot lookups)."""
+        n = len(self.players[p].plot_count)
+        if p in self.snow or p in self.rain or self.breeding:
+            return [self.plot_tokens(p, i) for i in range(n)]
+        return [()] * n
 
     def farm_extras(self, p: int) -> tuple[tuple[str, Any], ...]:
         k = self.model_farmer[p]
