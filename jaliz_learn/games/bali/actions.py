@@ -177,6 +177,9 @@ def _field_getter(cls: type[Action]) -> Callable[[Any], tuple[Any, ...]]:
 FIELD_VALUES: dict[type[Action], Callable[[Any], tuple[Any, ...]]] = {
     cls: _field_getter(cls) for cls in TANI_ACTION_TYPES.values()}
 _GETTERS = dict(FIELD_VALUES)  # grows with any other class spec_of is asked about
+#: the classes of one field -> that field's getter (no wrapper call: the legality check of every decision)
+ONE_FIELD: dict[type[Action], Callable[[Any], Any]] = {
+    cls: attrgetter(fs[0].name) for cls in TANI_ACTION_TYPES.values() if len(fs := fields(cls)) == 1}
 
 
 def spec_of(action: Action) -> Spec:
@@ -192,14 +195,31 @@ def spec_of(action: Action) -> Spec:
     return cls, get(action)
 
 
-_BUILDERS: dict[type[Action], Callable[[tuple[Any, ...]], Action]] = {}
-
-
 def _builder(cls: type[Action]) -> Callable[[tuple[Any, ...]], Action]:
     """A fast constructor: the same object as ``cls(*args)`` (a frozen slots dataclass without
-    ``__post_init__``), with each slot set directly instead of through the frozen ``__init__``."""
+    ``__post_init__``), with each slot set directly instead of through the frozen ``__init__``;
+    written out for up to two fields (all but one class)."""
     new = object.__new__
     setters = [cls.__dict__[f.name].__set__ for f in fields(cls)]  # the slots' member descriptors
+    if not setters:
+        return lambda args: new(cls)
+    if len(setters) == 1:
+        (put0,) = setters
+
+        def build1(args: tuple[Any, ...]) -> Action:
+            action = new(cls)
+            put0(action, args[0])
+            return action
+        return build1
+    if len(setters) == 2:
+        put0, put1 = setters
+
+        def build2(args: tuple[Any, ...]) -> Action:
+            action = new(cls)
+            put0(action, args[0])
+            put1(action, args[1])
+            return action
+        return build2
 
     def build(args: tuple[Any, ...]) -> Action:
         action = new(cls)
@@ -207,6 +227,10 @@ def _builder(cls: type[Action]) -> Callable[[tuple[Any, ...]], Action]:
             put(action, value)
         return action
     return build
+
+
+_BUILDERS: dict[type[Action], Callable[[tuple[Any, ...]], Action]] = {
+    cls: _builder(cls) for cls in TANI_ACTION_TYPES.values()}
 
 
 def make(spec: Spec) -> Action:
@@ -242,8 +266,9 @@ class BaliActions(LazyActions):
         return make(self._specs[i])
 
     def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and 0 <= i < self._len:  # the hot path (a bot picking an index)
-            return make(self._specs[i])
+        if type(i) is int and 0 <= i < self._len:  # the hot path (a bot picking an index): make() inlined
+            cls, args = self._specs[i]
+            return _BUILDERS[cls](args)
         return super().__getitem__(i)
 
     def __iter__(self) -> Iterator[Action]:

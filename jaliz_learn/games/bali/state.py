@@ -26,6 +26,7 @@ from jaliz_learn.core.game import Observation, Outcome, State
 from . import data as D
 from .actions import (
     FIELD_VALUES,
+    ONE_FIELD,
     AltarFromSupply,
     BaliActions,
     BuildHut,
@@ -78,6 +79,9 @@ def build_spec(kind: int, returned: tuple[int, ...]) -> Spec:
 
 
 _PLAYS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, tuple[Spec, ...]], ...]] = {}
+#: (card, copies in hand up to 3, stones) -> (card, its plays): shared by the entries of ``_PLAYS``, which
+#: then hold one tuple each (the garbage collector walks every long-lived tuple that holds a class)
+_CARD_PLAYS: dict[tuple[int, int, int], tuple[int, tuple[Spec, ...]]] = {}
 
 
 def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spec, ...]], ...]:
@@ -95,12 +99,15 @@ def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spe
         return found
     out = []
     for card in dict.fromkeys(hand):
-        if card >= D.FARMER_BASE:
-            have = min(hand.count(card), D.MAX_FARMER_GROUP)
-            specs = tuple(PLAY_FARMERS[card, n] for n in range(1, have + 1) if D.FARMER_GROUP_COST[n] <= stones)
-        else:
-            specs = (PLAY_ONE[card],) if card != D.SHRINE or stones >= D.SHRINE_COST else ()
-        out.append((card, specs))
+        have = min(hand.count(card), D.MAX_FARMER_GROUP) if card >= D.FARMER_BASE else 1
+        pair = _CARD_PLAYS.get((card, have, stones))
+        if pair is None:
+            if card >= D.FARMER_BASE:
+                specs = tuple(PLAY_FARMERS[card, n] for n in range(1, have + 1) if D.FARMER_GROUP_COST[n] <= stones)
+            else:
+                specs = (PLAY_ONE[card],) if card != D.SHRINE or stones >= D.SHRINE_COST else ()
+            pair = _CARD_PLAYS[card, have, stones] = (card, specs)
+        out.append(pair)
     if len(_PLAYS) > _CACHE_LIMIT:
         _PLAYS.clear()
     found = _PLAYS[key] = tuple(out)
@@ -290,8 +297,15 @@ class BaliState(State):
         # by value, against the state's own specs (never against an object handed out to a bot);
         # spec_of inlined: this runs for every decision
         cls = type(action)
-        values = FIELD_VALUES.get(cls)
-        if values is None or (cls, values(action)) not in specs:
+        get = ONE_FIELD.get(cls)
+        if get is not None:
+            spec = (cls, (get(action),))
+        else:
+            values = FIELD_VALUES.get(cls)
+            if values is None:
+                raise self.explain_illegal(player, action)
+            spec = (cls, values(action))
+        if spec not in specs:
             raise self.explain_illegal(player, action)
 
     def _compute_legal(self) -> tuple[Spec, ...]:

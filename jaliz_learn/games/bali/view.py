@@ -23,7 +23,24 @@ from typing import TYPE_CHECKING, Any
 from jaliz_learn.core.game import Observation
 
 from . import data as D
-from . import state as S
+from .state import (
+    ALL_CHANGED,
+    CH_DISCARD,
+    CH_DISPLAYS,
+    CH_HANDS,
+    CH_HIDDEN,
+    CH_QUEUES,
+    CH_SOME_COLUMNS,
+    CH_SOME_HANDS,
+    CH_SQUARE,
+    CH_STEP,
+    CH_STOCKS,
+    CH_STONES,
+    CH_SUPPLY,
+    CH_TANI,
+    CH_TURN,
+    CH_VP,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BaliState
@@ -73,94 +90,116 @@ class BaliObservation(Observation):
         return html(self)
 
 
-#: column (tuple of card ints) -> tuple of names; the square holds few distinct columns
+#: column or hand (tuple of card ints) -> tuple of names (a column's in order, a hand's sorted); few occur
 _COLUMN_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
+_HAND_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
+_CACHE_LIMIT = 100_000  # each game may add a few new hands or columns: emptied past this size
 _NAME = D.CARD_NAMES.__getitem__
+_NO_HIDDEN = (0,) * D.NUM_KINDS
 
 
 def _column_names(col: list[int]) -> tuple[str, ...]:
     key = tuple(col)
     names = _COLUMN_NAMES.get(key)
     if names is None:
+        if len(_COLUMN_NAMES) > _CACHE_LIMIT:
+            _COLUMN_NAMES.clear()
         names = _COLUMN_NAMES[key] = tuple(map(_NAME, key))
     return names
 
 
 def _hand_names(hand: list[int]) -> tuple[str, ...]:
-    return tuple(sorted(map(_NAME, hand)))
-
-
-def _replaced(old: tuple[Any, ...], changed: int, source: list[list[int]],
-              build: Any) -> tuple[Any, ...]:
-    """``old`` with the entries whose bit is set in ``changed`` rebuilt from ``source``."""
-    if changed & (changed - 1) == 0:  # one entry (the usual case)
-        i = changed.bit_length() - 1
-        return (*old[:i], build(source[i]), *old[i + 1:])
-    return tuple(build(src) if changed >> i & 1 else value for i, (value, src) in enumerate(zip(old, source)))
+    key = tuple(hand)
+    names = _HAND_NAMES.get(key)
+    if names is None:
+        if len(_HAND_NAMES) > _CACHE_LIMIT:
+            _HAND_NAMES.clear()
+        names = _HAND_NAMES[key] = tuple(sorted(map(_NAME, key)))
+    return names
 
 
 def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
     """Rebuild the groups of public fields marked in ``dirty`` (see the change groups in state.py).
 
-    The groups most decisions change come first; the rare ones sit behind one test.
+    The groups most decisions change come first; the rare ones sit behind one test. A take or a play
+    changes one hand and one column: only that entry is rebuilt (from a cache of names).
     """
-    if dirty & S.CH_STEP:
+    if dirty & CH_STEP:
         pub["current_player"] = s._cp
         pub["decision"] = "game-over" if s.over else s.phase
-    if dirty & S.CH_HANDS:
+    if dirty & CH_HANDS:
         pub["known_hands"] = tuple(map(_hand_names, s.hands))
         pub["hand_sizes"] = tuple(map(len, s.hands))
-    elif dirty & S.CH_SOME_HANDS:  # an effect changes the hand of the player who acts: rebuild only that one
-        pub["known_hands"] = _replaced(pub["known_hands"], s._hands_dirty, s.hands, _hand_names)
-        pub["hand_sizes"] = tuple(map(len, s.hands))
+    elif dirty & CH_SOME_HANDS:
+        bits, hands = s._hands_dirty, s.hands
+        known, sizes = list(pub["known_hands"]), list(pub["hand_sizes"])
+        for p in range(bits.bit_length()):
+            if bits >> p & 1:
+                known[p] = _hand_names(hands[p])
+                sizes[p] = len(hands[p])
+        pub["known_hands"] = tuple(known)
+        pub["hand_sizes"] = tuple(sizes)
     s._hands_dirty = 0
-    if dirty & S.CH_SQUARE:
+    if dirty & CH_SQUARE:
         pub["square"] = tuple(map(_column_names, s.square))
         pub["draw_pile"] = len(s.deck)
-    elif dirty & S.CH_SOME_COLUMNS:  # a take changes one column, not the draw pile
-        pub["square"] = _replaced(pub["square"], s._columns_dirty, s.square, _column_names)
+    elif dirty & CH_SOME_COLUMNS:  # a take changes one column, not the draw pile
+        bits, square = s._columns_dirty, s.square
+        columns = list(pub["square"])
+        for c in range(bits.bit_length()):
+            if bits >> c & 1:
+                columns[c] = _column_names(square[c])
+        pub["square"] = tuple(columns)
     s._columns_dirty = 0
     if dirty & _COMMON:
-        if dirty & S.CH_HIDDEN:  # before the stocks: the known stocks add these rows
+        if dirty & CH_HIDDEN:  # before the stocks: the known stocks add these rows
             rows = [[0] * D.NUM_KINDS for _ in range(s.num_players)]
             for q, k in s.altar_hidden:
                 rows[q][k] += 1
             s._hidden_rows = tuple(map(tuple, rows))
             pub["hidden_offers"] = tuple(map(sum, rows))
             pub["altar_hidden"] = len(s.altar_hidden)
-        if dirty & S.CH_STOCKS:
+        if dirty & CH_STOCKS:
             pub["known_stocks"] = (tuple(map(tuple, s.stocks)) if not s.altar_hidden else
                                    tuple(tuple(map(add, st, h)) for st, h in zip(s.stocks, s._hidden_rows)))
             pub["stock_sizes"] = tuple(map(sum, s.stocks))
-        if dirty & S.CH_DISPLAYS:
+        if dirty & CH_DISPLAYS:
             pub["displays"] = tuple(map(tuple, s.displays))
-        if dirty & S.CH_SUPPLY:
+        if dirty & CH_SUPPLY:
             pub["supply"] = tuple(s.supply)
             pub["altar_open"] = tuple(s.altar_open)
-        if dirty & S.CH_STONES:
+        if dirty & CH_STONES:
             pub["stones"] = tuple(s.stones)
     if dirty & _RARE:
-        if dirty & S.CH_TURN:
+        if dirty & CH_TURN:
             pub["turn"] = s.log.turn
             pub["is_over"] = s.over
             pub["active_player"] = s.active
             pub["revealed"] = None if s.revealed is None else _NAME(s.revealed)
-        if dirty & S.CH_VP:
+        if dirty & CH_VP:
             pub["vp"] = tuple(s.vp)
-        if dirty & S.CH_QUEUES:
+        if dirty & CH_QUEUES:
             pub["pending_offers"] = tuple(s.offer_queue)
             pub["pending_rewards"] = tuple(s.reward_queue)
-        if dirty & S.CH_TANI:
+        if dirty & CH_TANI:
             pub["huts"] = tuple(s.huts)
             pub["village"] = tuple(map(tuple, s.village))
             pub["tiles"] = tuple(s.tiles)
             pub["ganesha"] = s.ganesha
-        if dirty & S.CH_DISCARD:
+        if dirty & CH_DISCARD:
             pub["discard"] = tuple(map(_NAME, s.discard))
 
 
-_COMMON = S.CH_HIDDEN | S.CH_STOCKS | S.CH_DISPLAYS | S.CH_SUPPLY | S.CH_STONES
-_RARE = S.CH_TURN | S.CH_VP | S.CH_QUEUES | S.CH_TANI | S.CH_DISCARD
+_COMMON = CH_HIDDEN | CH_STOCKS | CH_DISPLAYS | CH_SUPPLY | CH_STONES
+_RARE = CH_TURN | CH_VP | CH_QUEUES | CH_TANI | CH_DISCARD
+
+
+def _new_public(s: BaliState) -> dict[str, Any]:
+    # the per-viewer keys are here too (filled by ``observe``): a copy then has room for them, while
+    # adding keys to a copy would grow (re-hash) it at every decision
+    pub = s._pub = {"game": s.game.name, "num_players": s.num_players, "expansion": s.tani,
+                    "player": None, "hand": None, "stock": None, "my_hidden_offerings": _NO_HIDDEN}
+    return pub
 
 
 def public_part(s: BaliState) -> dict[str, Any]:
@@ -170,10 +209,9 @@ def public_part(s: BaliState) -> dict[str, Any]:
     changed: at most a few small tuples. Observations copy the dict; nothing in it is mutable.
     """
     pub = s._pub
-    if pub is None:
-        pub = s._pub = {"game": s.game.name, "num_players": s.num_players, "expansion": s.tani}
-        s._dirty = S.ALL_CHANGED
     dirty = s._dirty
+    if pub is None:
+        pub, dirty = _new_public(s), ALL_CHANGED
     if dirty:
         _refresh(s, pub, dirty)
         s._dirty = 0
@@ -186,7 +224,6 @@ def hidden_by_player(s: BaliState) -> tuple[tuple[int, ...], ...]:
     return s._hidden_rows
 
 
-_NO_HIDDEN = (0,) * D.NUM_KINDS
 _new = object.__new__
 _set = object.__setattr__
 
@@ -198,8 +235,12 @@ def observe(s: BaliState, player: int | None) -> BaliObservation:
     ``__dict__`` is a copy of the public part, which is about twice as fast as filling an empty one.
     """
     pub = s._pub
-    if pub is None or s._dirty:
-        pub = public_part(s)
+    dirty = s._dirty
+    if dirty or pub is None:  # public_part, inlined (once per decision in a played game)
+        if pub is None:
+            pub, dirty = _new_public(s), ALL_CHANGED
+        _refresh(s, pub, dirty)
+        s._dirty = 0
     fields = pub.copy()
     fields["player"] = player
     if player is None:
