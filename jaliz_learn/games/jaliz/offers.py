@@ -58,11 +58,14 @@ def ask_options(products: tuple[int, ...], max_ask: int) -> tuple[tuple[int, ...
 
 def hand_radix(hand: Sequence[int]) -> tuple[list[int], list[int], int]:
     """Mixed-radix digits for every sub-multiset of a hand: (kinds held, count+1 per kind, total)."""
-    kinds = [p for p, k in enumerate(hand) if k]
-    radix = [hand[p] + 1 for p in kinds]
+    kinds: list[int] = []
+    radix: list[int] = []
     total = 1
-    for r in radix:
-        total *= r
+    for p, k in enumerate(hand):  # one loop, no comprehensions: built for every offer decision
+        if k:
+            kinds.append(p)
+            radix.append(k + 1)
+            total *= k + 1
     return kinds, radix, total
 
 
@@ -70,8 +73,11 @@ def decode_multiset(g: int, kinds: Sequence[int], radix: Sequence[int]) -> tuple
     """The g-th sub-multiset of a hand (digits from :func:`hand_radix`), sorted."""
     out: list[int] = []
     for kind, r in zip(kinds, radix):
+        if not g:  # every remaining digit is 0
+            break
         g, k = divmod(g, r)
-        out.extend([kind] * k)
+        if k:
+            out += [kind] * k
     return tuple(out)
 
 

@@ -19,7 +19,7 @@ def offer_states(name, games=4, n=4):
         rng = Rng(seed)
         while not state.is_over():
             legal = state.legal_actions()
-            if isinstance(legal, OfferSpace):
+            if state.decision() == "offer" and state.market:  # the offers are listed after pass/harvest/buy
                 yield state, rng
             state.apply(legal[rng.randrange(len(legal))])
 
