@@ -19,7 +19,7 @@ Harvest and buy are legal alongside every decision (JAL-R-TIMING).
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +65,7 @@ DIRTY_SUPPLY = 8    # third plots, tractors, fertilizers left
 DIRTY_EXTRAS = 16   # mode extras (advanced: the event deck, current event, tokens, Shopping Day proposal)
 ALL_DIRTY = 31
 _MARKET_PHASES = frozenset((OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE))
+_COINS: dict[tuple[int, int], int] = {}  # (product, counted cards) -> coins on its meter (JAL-HARVEST-02)
 
 
 class Player:
@@ -687,7 +688,10 @@ class JalizState(State):
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]
         effective = count + self._harvest_bonus(p, i)
-        coins = min(D.coins_for(product, effective), count)  # JAL-R-COINCAP
+        earned = _COINS.get((product, effective))
+        if earned is None:  # the bean-meter read once per (product, count): harvests are a quarter of decisions
+            earned = _COINS[(product, effective)] = D.coins_for(product, effective)
+        coins = min(earned, count)  # JAL-R-COINCAP
         pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
         self._burn([product] * (count - coins))
         pl.plot_product[i] = 0
@@ -702,8 +706,13 @@ class JalizState(State):
     def _burn(self, cards: list[int]) -> None:
         """Put cards face up on the burned pile (kept sorted: its order never matters)."""
         self._dirty |= DIRTY_BURNED
+        burned = self.burned
+        if cards and cards[0] == cards[-1]:  # one product (a harvest, a drought): one insertion
+            i = bisect_right(burned, cards[0])
+            burned[i:i] = cards
+            return
         for c in cards:
-            insort(self.burned, c)
+            insort(burned, c)
 
     def _pay(self, p: int, amount: int) -> None:
         """JAL-BUY-01 / JAL-R-PAYMENT: paid coin cards go face up to the burned pile."""
