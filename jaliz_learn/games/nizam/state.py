@@ -211,6 +211,10 @@ class BaseState(State):
         self._pays: tuple[tuple[str, ...], ...] | None = None
         self._ends: tuple[tuple[str, str], ...] | None = None
         self._pub: dict[str, Any] | None = None
+        #: Derived values kept ACROSS changes (each change that touches their source updates or forgets them):
+        #: the hand sizes, and (Nizam) the ten lines' combinations on the current board.
+        self._sizes: tuple[int, ...] | None = None
+        self._sigs: tuple[str, ...] | None = None
 
     def _copy_into(self, new: State) -> None:
         """Hand-written copies of the mutable containers (``clone`` has shared the rest)."""
@@ -377,10 +381,15 @@ class BaseState(State):
             for c in pay:
                 hand[c] -= 1
                 discard[c] += 1
+            sizes = self._sizes
+            if sizes is not None:
+                self._sizes = (*sizes[:player], sizes[player] - len(pay), *sizes[player + 1:])
             board = self.board
             if self.tracks_changes and self.moves_made == 0:
-                # NIZ-SCORE-03: remember every line's combination at the start of the turn
-                self.start_sigs = list(map(B.signature, _lines(board)))
+                # NIZ-SCORE-03: remember every line's combination at the start of the turn (those of the board
+                # as the last change left it, when known)
+                sigs = self._sigs
+                self.start_sigs = list(sigs) if sigs is not None else list(map(B.signature, _lines(board)))
                 self.changed = [False] * (2 * SIDE)
             line, first = MOVE_PAIRS[(line_name, end)]
             a, b, c, d, e = B.LINES[line]  # B.slide, inlined
@@ -390,7 +399,8 @@ class BaseState(State):
                 board[a], board[b], board[c], board[d], board[e] = board[e], board[a], board[b], board[c], board[d]
             if self.tracks_changes:
                 # B.update_changed, inlined: a line stays marked once its combination differed from the start
-                self.changed[:] = map(or_, self.changed, map(ne, map(B.signature, _lines(board)), self.start_sigs))
+                self._sigs = sigs = tuple(map(B.signature, _lines(board)))
+                self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
             self.idle_draws = 0
             self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
             self.log.add("move", player, {"line": line_name, "end": end, "pay": pay})
@@ -408,6 +418,9 @@ class BaseState(State):
         hand = self.hands[player]
         for c in cards:
             hand[c] += 1
+        sizes = self._sizes
+        if sizes is not None:
+            self._sizes = (*sizes[:player], sizes[player] + len(cards), *sizes[player + 1:])
         self.idle_draws = 0 if cards else self.idle_draws + 1
         self.log.add("draw", player, {"count": len(cards)}, secret={"cards": "".join(cards)}, visible_to=(player,))
         self.end_turn()
@@ -495,11 +508,14 @@ class BaseState(State):
         over = self.over
         moves = self.moves_made
         b = "".join(self.board)  # board_rows, inlined
-        return {"game": self.game.name, "num_players": self.num_players,
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
+        return {"game": self.game.info.name, "num_players": self.num_players,
                 "current_player": None if over else self.current,
                 "decision": OVER if over else (START if moves == 0 else self.end_decision),
                 "turn": self.log.turn, "is_over": over, "board": (b[0:5], b[5:10], b[10:15], b[15:20], b[20:25]),
-                "hand_sizes": tuple(map(sum, map(dict.values, self.hands))), "deck_size": len(self.deck),
+                "hand_sizes": sizes, "deck_size": len(self.deck),
                 "discard": _letters(tuple(self.discard.values())), "deck_runouts": self.runouts,
                 "moves_made": moves, "out_of_play": self.out_of_play,
                 "deck_cards": "".join(sorted(self.deck)) if self.deck_public else ""}
@@ -609,6 +625,7 @@ class NizamState(BaseState):
             # NIZ-SCORE-06, NIZ-SCORE-07: ... then the holes are refilled from the deck, reshuffling if it runs out.
             # Runs formed by the refill neither score nor leave the board.
             new = self.take_cards(len(cells))
+            self._sigs = None  # the refill changes the board
             for cell, card in zip(cells, new):
                 board[cell] = card
             self.log.add("refill", None, {"cells": [B.LINE_NAMES[c // SIDE] + f"c{c % SIDE + 1}" for c in cells],
