@@ -17,6 +17,7 @@ of the state, and its costly pieces (tuples of tuples) are kept until the state 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 from operator import add
 from typing import TYPE_CHECKING, Any
 
@@ -160,8 +161,9 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
             pub["hidden_offers"] = tuple(map(sum, rows))
             pub["altar_hidden"] = len(s.altar_hidden)
         if dirty & CH_STOCKS:
-            pub["known_stocks"] = (tuple(map(tuple, s.stocks)) if not s.altar_hidden else
-                                   tuple(tuple(map(add, st, h)) for st, h in zip(s.stocks, s._hidden_rows)))
+            # maps all the way down (no generator frame): stock + own face-down offerings, per kind
+            pub["known_stocks"] = tuple(map(tuple, s.stocks if not s.altar_hidden else
+                                            map(map, repeat(add), s.stocks, s._hidden_rows)))
             pub["stock_sizes"] = tuple(map(sum, s.stocks))
         if dirty & CH_DISPLAYS:
             pub["displays"] = tuple(map(tuple, s.displays))
