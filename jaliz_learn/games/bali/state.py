@@ -365,12 +365,6 @@ class BaliState(State):
                 return flat
         return tuple(DISCARD[c] for c in sorted(set(hand)))
 
-    def _builds(self, p: int, kind: int) -> tuple[Spec, ...]:
-        """Huts ``p`` can build in the area of ``kind`` (TAN-BUILD-03: the returned count is the field,
-        TAN-BUILD-04: only a free field)."""
-        capped = tuple(map(min, self.stocks[p], _FIELD_CAPS))
-        return build_list(capped, kind, self._free >> D.FIELDS_PER_AREA * kind & _AREA_MASK)
-
     # ---- effects ------------------------------------------------------------------------------
     #: action class -> its effect (core admits exactly the registered classes, so a lookup dispatches)
     _effects: ClassVar[dict[type[Action], Callable[[BaliState, int, Any], None]]]
