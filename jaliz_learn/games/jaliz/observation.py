@@ -130,15 +130,13 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
         score = len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
         extras: tuple[tuple[str, Any], ...] = ()
     else:
-        tokens = state.farm_plot_tokens(p)
+        tokens, score, extras = state.farm_parts(p)
         if len(counts) == 2:
             plots = (_new(PlotView, (prods[0] or None, counts[0], ferts[0], tokens[0])),
                      _new(PlotView, (prods[1] or None, counts[1], ferts[1], tokens[1])))
         else:
             plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], tokens[i]))
                            for i in range(len(counts))])
-        score = state.score_of(p)
-        extras = state.farm_extras(p)
     view = _new(FarmView, (plots, len(coins), sum(pl.hand), tuple(pl.tokens), pl.tractor, pl.third_plot,
                            pl.bought_cards, pl.spent_equipment, score, extras, tuple(coins), known))
     if cached:

@@ -964,6 +964,10 @@ class JalizState(State):
         """:meth:`plot_tokens` of every plot of player ``p`` (one call per farm view)."""
         return [self.plot_tokens(p, i) for i in range(len(self.players[p].plot_count))]
 
+    def farm_parts(self, p: int) -> tuple[list[tuple[str, ...]], int, tuple[tuple[str, Any], ...]]:
+        """The mode-dependent parts of a farm view in one call: plot tokens, score and extras."""
+        return self.farm_plot_tokens(p), self.score_of(p), self.farm_extras(p)
+
     def farm_extras(self, p: int) -> tuple[tuple[str, Any], ...]:
         """Extra public belongings of a player (advanced mode: Model Farmer cards)."""
         return ()

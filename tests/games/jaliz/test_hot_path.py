@@ -69,3 +69,26 @@ def test_an_offer_decision_lists_its_other_actions_first_then_every_offer():
     assert space[-1] == plain[-1]
     assert Pass() in space and Pass() not in plain and plain[5] in space
     assert list(SpecActions(((Pass,),))) == [Pass()]
+
+
+@pytest.mark.rules("JAL-END-05", "JADV-END-01")
+@pytest.mark.parametrize("name", ["jaliz", "jaliz-advanced"])
+def test_farm_views_score_like_the_state(name):
+    """Farm views compute the score inline (no call per view); it must stay the state's own score_of."""
+    game = jaliz_learn.load_game(name)
+    checked = 0
+    for seed in range(3):
+        state = game.initial_state(num_players=5, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            if rng.randrange(5) == 0:
+                farms = state.observation(None).farms
+                assert [f.score for f in farms] == [state.score_of(p) for p in range(state.num_players)]
+                assert [f.extras for f in farms] == [state.farm_extras(p) for p in range(state.num_players)]
+                assert [[pv.tokens for pv in f.plots] for f in farms] == [
+                    [state.plot_tokens(p, i) for i in range(len(f.plots))] for p, f in enumerate(farms)]
+                checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        assert [f.score for f in state.observation(None).farms] == list(state.scores())
+    assert checked > 100
