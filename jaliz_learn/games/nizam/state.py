@@ -97,6 +97,9 @@ def _letters(values: tuple[int, ...]) -> str:
     return "".join([k * c for k, c in zip(KINDS, values) if c])
 
 
+_pile_letters = lru_cache(maxsize=1 << 14)(_letters.__wrapped__)
+
+
 @lru_cache(maxsize=1 << 12)
 def _pay_map(values: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
     """End card kind -> the payments a hand (counts in ``KINDS`` order) may make at it; internal, never mutated.
@@ -215,6 +218,8 @@ class BaseState(State):
         #: the hand sizes, and (Nizam) the ten lines' combinations on the current board.
         self._sizes: tuple[int, ...] | None = None
         self._sigs: tuple[str, ...] | None = None
+        #: The discard pile as letters; a draw leaves it unchanged unless it reshuffles (which forgets it).
+        self._dtext: str | None = None
 
     def _copy_into(self, new: State) -> None:
         """Hand-written copies of the mutable containers (``clone`` has shared the rest)."""
@@ -404,9 +409,11 @@ class BaseState(State):
             self.idle_draws = 0
             self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
             self.log.add("move", player, {"line": line_name, "end": end, "pay": pay})
+            self._dtext = None  # the payment went to the discard pile
         elif kind is Draw:
             self._draw_action(player)
         else:
+            self._dtext = None  # Nizam's scored cards go to the discard pile
             self._finish_moves(player, action)
 
     def _finish_moves(self, player: int, action: Action) -> None:  # pragma: no cover - overridden
@@ -465,6 +472,7 @@ class BaseState(State):
         self.deck[:0] = cards
         self.deck_public = True  # the deck was empty: it is now exactly the face-up discard pile
         self.discard = empty_counts()
+        self._dtext = None
         self.log.add("reshuffle", None, {"cards": len(cards)})
         return True
 
@@ -511,12 +519,16 @@ class BaseState(State):
         sizes = self._sizes
         if sizes is None:
             sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
+        dtext = self._dtext
+        if dtext is None:
+            # not the hands' cache: the many different piles would push the few hands out of it
+            dtext = self._dtext = _pile_letters(tuple(self.discard.values()))
         return {"game": self.game.info.name, "num_players": self.num_players,
                 "current_player": None if over else self.current,
                 "decision": OVER if over else (START if moves == 0 else self.end_decision),
                 "turn": self.log.turn, "is_over": over, "board": (b[0:5], b[5:10], b[10:15], b[15:20], b[20:25]),
                 "hand_sizes": sizes, "deck_size": len(self.deck),
-                "discard": _letters(tuple(self.discard.values())), "deck_runouts": self.runouts,
+                "discard": dtext, "deck_runouts": self.runouts,
                 "moves_made": moves, "out_of_play": self.out_of_play,
                 "deck_cards": "".join(sorted(self.deck)) if self.deck_public else ""}
 
@@ -603,19 +615,20 @@ class NizamState(BaseState):
 
         NIZ-SCORE-01, NIZ-SCORE-02, NIZ-SCORE-03, NIZ-SCORE-04, NIZ-SCORE-05, NIZ-SCORE-06, NIZ-SCORE-07.
         """
-        # B.scoring_runs, over the changed lines only (most turns of random play change none)
-        lines = _lines(self.board)
+        # B.scoring_runs, over the changed lines only (many turns of random play change none)
         scoring = []
-        for i in compress(range(2 * SIDE), self.changed):
-            found = B.run_in(lines[i])
-            if found is not None:
-                scoring.append((i, lines[i][found[0]], found[0], found[1]))
-        points = B.turn_points(scoring)
+        if True in self.changed:
+            lines = _lines(self.board)
+            for i in compress(range(2 * SIDE), self.changed):
+                found = B.run_in(lines[i])
+                if found is not None:
+                    scoring.append((i, lines[i][found[0]], found[0], found[1]))
+        points = B.turn_points(scoring) if scoring else 0
         self.points[player] += points
-        cells = sorted({cell for r in scoring for cell in B.run_cells(r)})
+        cells = sorted({cell for r in scoring for cell in B.run_cells(r)}) if scoring else ()
         self.log.add("score", player, {
             "runs": [{"line": B.LINE_NAMES[r[0]], "kind": r[1], "length": r[3], "points": B.run_points(r[3])}
-                     for r in scoring],
+                     for r in scoring] if scoring else [],
             "points": points, "total": self.points[player]})
         if cells:
             # NIZ-SCORE-05: scored cards (a shared card once) go to the discard pile first ...
