@@ -265,6 +265,8 @@ class JalizState(State):
             # one sequence (the listed specs, then every offer) rather than a concatenation: a bot indexes it once
             pl = self.players[actor]
             return OfferSpace(self.market, pl.hand, pl.tokens, self.products, self.max_ask, specs)
+        if not self._events:  # the standard game's only combinatorial decision is the offer, handled above
+            return SpecActions(specs)
         lazy = self._lazy_actions(actor)
         return SpecActions(specs) if lazy is None else ConcatActions([SpecActions(specs), lazy])
 
