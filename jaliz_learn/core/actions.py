@@ -151,6 +151,7 @@ def check_action_fields(action: Action) -> None:
 
 
 _FAST: dict[type, Callable[[Any], bool]] = {}
+_SCALARS = (int, str, bool, float)
 
 
 def _compile_fast_check(cls: type) -> Callable[[Any], bool]:
@@ -164,9 +165,17 @@ def _compile_fast_check(cls: type) -> Callable[[Any], bool]:
     terms = []
     for i, f in enumerate(dataclasses.fields(cls)):
         hint = hints.get(f.name, Any)
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
         if hint in (int, str, bool, float):
             env[f"T{i}"] = hint
             terms.append(f"type(a.{f.name}) is T{i}")
+        elif origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _SCALARS:
+            # tuple[int, ...]: the item types gathered in C (no generator or lambda per item)
+            env[f"S{i}"] = frozenset({args[0]})
+            terms.append(f"(type(a.{f.name}) is tuple and set(map(type, a.{f.name})) <= S{i})")
+        elif origin in (typing.Union, _pytypes.UnionType) and all(x in _SCALARS or x is type(None) for x in args):
+            env[f"S{i}"] = frozenset(args)  # e.g. int | None
+            terms.append(f"type(a.{f.name}) in S{i}")
         else:
             env[f"P{i}"] = _checker_for(hint)[0]
             terms.append(f"P{i}(a.{f.name})")
