@@ -682,6 +682,8 @@ class PearlState(BaseState):
         self.tasks: list[set[str]] = [set(KINDS) for _ in range(num_players)]
         self.completed: list[list[str]] = [[] for _ in range(num_players)]
         self.max_rounds: int = game.options["max_rounds"]
+        #: The completed piles as letters and the task deck sizes, kept until a completion changes them.
+        self._piles: tuple[tuple[str, ...], tuple[int, ...]] | None = None
 
     def _copy_into(self, new: State) -> None:
         super()._copy_into(new)
@@ -773,6 +775,7 @@ class PearlState(BaseState):
         """Complete the chosen tasks (PRL-TASK-01, PRL-TASK-06); board cards stay (PRL-TASK-08)."""
         action = cast(EndTurn, action)
         if action.tasks:
+            self._piles = None
             order = [k for k in action.tasks if k != action.top] + [action.top]
             for k in order:
                 self.tasks[player].discard(k)
@@ -790,8 +793,10 @@ class PearlState(BaseState):
 
     def _public(self) -> dict[str, Any]:
         pub = self._public_base()
-        pub["completed"] = tuple(map("".join, self.completed))
-        pub["tasks_left"] = tuple(map(len, self.tasks))
+        piles = self._piles
+        if piles is None:
+            piles = self._piles = (tuple(map("".join, self.completed)), tuple(map(len, self.tasks)))
+        pub["completed"], pub["tasks_left"] = piles
         pub["round"] = (self.log.turn - 1) // self.num_players + 1
         pub["max_rounds"] = self.max_rounds
         return pub
