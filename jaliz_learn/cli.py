@@ -132,10 +132,15 @@ def _bench_tables(args: argparse.Namespace) -> int:
     if args.rounds < 1 or args.slice <= 0:
         raise UsageError("--rounds must be at least 1 and --slice positive")
     games = [args.game] if args.game else list(REGISTRY)
+    if args.players is not None:  # one player count for every game in the tables: check it first
+        if args.game is None:
+            raise UsageError("--players needs one game (the tables of every game use each game's default)")
+        load_game(args.game).resolve_num_players(args.players)
     print(f"machine: {report.machine()}", flush=True)
     sections = []
     if args.peer:
-        sections.append(("Speed against a peer", report.peer_table(games, rounds=args.rounds, seconds=args.slice)))
+        sections.append(("Speed against a peer", report.peer_table(games, rounds=args.rounds, seconds=args.slice,
+                                                                        players=args.players)))
     if args.copies:
         sections.append(("Copies", report.copies_table(games, rounds=args.rounds, seconds=args.slice)))
     if args.strength:

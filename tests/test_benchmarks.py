@@ -107,6 +107,12 @@ def test_cli_prints_the_tables(capsys):
     assert "| nizam | 2 | " in out
 
 
+def test_cli_peer_table_plays_the_asked_player_count(capsys):
+    pytest.importorskip("pyspiel")
+    assert main(["bench", "nizam", "--peer", "--players", "5", "--rounds", "1", "--slice", "0.01"]) == 0
+    assert "| nizam | 5 | " in capsys.readouterr().out
+
+
 def test_cli_strength_table(capsys):
     assert main(["bench", "bali", "--strength", "--games", "1", "--iterations", "2", "--rollout-depth", "2"]) == 0
     out = capsys.readouterr().out
@@ -118,6 +124,8 @@ def test_cli_strength_table(capsys):
     (["bench", "chess", "--peer"], "unknown game"),
     (["bench", "nizam", "--copies", "--rounds", "0"], "--rounds"),
     (["bench", "nizam", "--strength", "--iterations", "0"], "--iterations"),
+    (["bench", "nizam", "--peer", "--players", "9"], "1-5 players"),
+    (["bench", "--peer", "--players", "3"], "--players needs one game"),
 ])
 def test_cli_bad_bench_arguments(capsys, argv, message):
     assert main(argv) == 2

@@ -35,8 +35,10 @@ def _mark(ok: bool) -> str:
     return "yes" if ok else "**no**"
 
 
-def peer_table(games: Sequence[str], *, rounds: int = 9, seconds: float = 0.3) -> Iterator[str]:
-    """``play()`` decisions/s of each game over the peer's, median of alternating slices."""
+def peer_table(games: Sequence[str], *, rounds: int = 9, seconds: float = 0.3,
+               players: int | None = None) -> Iterator[str]:
+    """``play()`` decisions/s of each game over the peer's, median of alternating slices
+    (``players``: one player count for every game; default: each game's own)."""
     peer = load_peer()
     if peer is None:
         yield MISSING
@@ -46,7 +48,7 @@ def peer_table(games: Sequence[str], *, rounds: int = 9, seconds: float = 0.3) -
     yield f"| game | players | ratio | lowest–highest round | target ≥ {TARGET:g} |"
     yield "|---|---|---|---|---|"
     for name in games:
-        r = peer_ratio(name, rounds=rounds, seconds=seconds, peer=peer)
+        r = peer_ratio(name, players, rounds=rounds, seconds=seconds, peer=peer)
         assert r is not None
         lo, hi = r.timing.spread
         yield f"| {name} | {r.players} | {r.ratio:.2f}× | {lo:.2f}–{hi:.2f} | {_mark(r.ratio >= TARGET)} |"
