@@ -149,7 +149,7 @@ def _bench_tables(args: argparse.Namespace) -> int:
             raise UsageError("--games, --iterations and --reuse must be at least 1")
         sections.append(("Search-bot strength", report.strength_table(
             games, matches=matches, iterations=args.iterations, seed=args.seed, reuse=args.reuse,
-            rollout_depth=None if args.rollout_depth < 0 else args.rollout_depth)))
+            rollout_depth=None if args.rollout_depth < 0 else args.rollout_depth, players=args.players)))
     for title, lines in sections:
         print(f"\n## {title}\n", flush=True)
         for line in lines:

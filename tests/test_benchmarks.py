@@ -119,6 +119,12 @@ def test_cli_strength_table(capsys):
     assert "## Search-bot strength" in out and "| bali |" in out
 
 
+def test_cli_strength_table_plays_the_asked_player_count(capsys):
+    argv = ["bench", "bali", "--strength", "--games", "1", "--iterations", "2", "--rollout-depth", "2"]
+    assert main([*argv, "--players", "2"]) == 0
+    assert "| bali | 2 | " in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["bench"], "name a game"),
     (["bench", "chess", "--peer"], "unknown game"),

@@ -79,7 +79,7 @@ def copies_table(games: Sequence[str], *, rounds: int = 7, seconds: float = 0.3)
 
 def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heuristic", "random"), matches: int = 12,
                    iterations: int = 40, rollout_depth: int | None = 20, reuse: int = 1,
-                   seed: int = 0) -> Iterator[str]:
+                   seed: int = 0, players: int | None = None) -> Iterator[str]:
     """Win rate of one ISMCTS bot against the others, seat-rotated, with a Wilson 95% interval."""
     depth = f"at most {rollout_depth}" if rollout_depth is not None else "all remaining"
     reused = f", each sampled state used for {reuse} iterations" if reuse > 1 else ""
@@ -94,8 +94,8 @@ def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heurist
     for name in games:
         for opp in opponents:
             try:
-                r = search_strength(name, opp, games=matches, iterations=iterations, rollout_depth=rollout_depth,
-                                    reuse=reuse, seed=seed)
+                r = search_strength(name, opp, games=matches, players=players, iterations=iterations,
+                                    rollout_depth=rollout_depth, reuse=reuse, seed=seed)
             except NotImplementedError as exc:
                 yield f"| {name} | | {opp} | | | | | | n/a: {exc} | |"
                 break
