@@ -44,6 +44,8 @@ from .actions import (
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BaliGame
 
+_new = object.__new__
+
 # ---- legal actions as specs (class, field values): plain immutable data, never action objects ------
 # The state computes legality on specs and hands out a BaliActions sequence that builds a fresh action
 # on every access, so a bot that mutates an action it was given changes nothing anywhere else.
@@ -288,7 +290,11 @@ class BaliState(State):
         specs = self._legal
         if specs is None:
             specs = self._legal = self._compute_legal()
-        return BaliActions(specs)
+        # BaliActions(specs) without its __init__ call (once per decision): the same two slots set
+        acts = _new(BaliActions)
+        acts._specs = specs
+        acts._len = len(specs)
+        return acts
 
     def check_action(self, player: int, action: Action) -> None:
         specs = self._legal
@@ -732,6 +738,7 @@ class BaliState(State):
         return self.game.explain(self, player, action)
 
     def observation(self, player: int | None) -> Observation:
+        # view.py puts its ``observe`` here directly (one call fewer per decision); this is the fallback
         return self.game.observe(self, player)
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import repeat
 from operator import add
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jaliz_learn.core.game import Observation
 
@@ -41,10 +41,8 @@ from .state import (
     CH_TANI,
     CH_TURN,
     CH_VP,
+    BaliState,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import BaliState
 
 
 @dataclass(frozen=True)
@@ -136,8 +134,10 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
         known, sizes = list(pub["known_hands"]), list(pub["hand_sizes"])
         for p in range(bits.bit_length()):
             if bits >> p & 1:
-                known[p] = _hand_names(hands[p])
-                sizes[p] = len(hands[p])
+                hand = hands[p]
+                names = _HAND_NAMES.get(tuple(hand))  # the cache's hit inlined: a take or play per decision
+                known[p] = names if names is not None else _hand_names(hand)
+                sizes[p] = len(hand)
         pub["known_hands"] = tuple(known)
         pub["hand_sizes"] = tuple(sizes)
     s._hands_dirty = 0
@@ -149,7 +149,9 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
         columns = list(pub["square"])
         for c in range(bits.bit_length()):
             if bits >> c & 1:
-                columns[c] = _column_names(square[c])
+                col = square[c]
+                names = _COLUMN_NAMES.get(tuple(col))  # the cache's hit inlined, as for the hands
+                columns[c] = names if names is not None else _column_names(col)
         pub["square"] = tuple(columns)
     s._columns_dirty = 0
     if dirty & _COMMON:
@@ -255,6 +257,11 @@ def observe(s: BaliState, player: int | None) -> BaliObservation:
     obs = _new(BaliObservation)
     _set(obs, "__dict__", fields)
     return obs
+
+
+# the play loop asks for an observation at every decision: the state's method is ``observe`` itself, one call
+# fewer than ``state.game.observe`` (the game's ``observe`` is this same function)
+BaliState.observation = observe  # type: ignore[method-assign,assignment]
 
 
 def state_html(s: BaliState) -> str:
