@@ -15,10 +15,11 @@ engine, the bots and the tests share them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
-from operator import ne, or_
+from operator import itemgetter, ne, or_
 from types import MappingProxyType
 
 from .data import ANY_PAYMENT, EXTRA_COMBINATION_POINTS, KINDS, MIN_RUN, PEARL, RUN_POINTS, SIDE
@@ -256,6 +257,9 @@ def run_kind(text: str) -> str:
 
 
 _NO_KIND = frozenset({""})
+_LINES_OF = itemgetter(*LINE_SLICES)
+#: MIN_RUN identical gems (never the pearl) in a row: the kind of a combination (PRL-TASK-02).
+_RUN_KIND = re.compile(f"([{''.join(KINDS)}])\\1{{{MIN_RUN - 1}}}")
 
 
 def task_kinds(board: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -265,12 +269,15 @@ def task_kinds(board: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
     >>> sorted(natural), sorted(extra)
     (['A'], [])
     """
-    lines = all_lines(board)
-    natural = frozenset(map(run_kind, lines)) - _NO_KIND
-    if PEARL not in board:
+    b = "".join(board)
+    lines = _LINES_OF(b)  # the ten slices in one C call
+    # one regex pass over the ten lines (a separator keeps runs within a line): no per-line cache misses
+    natural = frozenset(_RUN_KIND.findall("|".join(lines)))
+    at = b.find(PEARL)
+    if at < 0:
         return natural, frozenset()
     # only the pearl's row and column can hold it (C-level passes, then two cached look-ups)
-    row, col = divmod(board.index(PEARL), SIDE)
+    row, col = divmod(at, SIDE)
     return natural, pearl_line_kinds(lines[row]) | pearl_line_kinds(lines[SIDE + col])
 
 

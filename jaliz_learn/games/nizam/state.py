@@ -113,6 +113,56 @@ def _pay_map(values: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
     return out
 
 
+_SET_TASKS, _SET_TOP = (vars(EndTurn)[name].__set__ for name in ("tasks", "top"))
+
+
+def _new_end(tasks: str, top: str) -> EndTurn:
+    """``EndTurn(tasks, top)`` without the frozen dataclass ``__init__`` (a fresh, equal object).
+
+    >>> _new_end("AC", "C") == EndTurn("AC", "C")
+    True
+    """
+    end = _new_object(EndTurn)
+    _SET_TASKS(end, tasks)
+    _SET_TOP(end, top)
+    return end
+
+
+@lru_cache(maxsize=1 << 12)
+def _task_sets(natural: frozenset[str], completable: frozenset[str], open_tasks: frozenset[str]) -> tuple[str, ...]:
+    """The sets of tasks a player may complete, as sorted strings (cached: few distinct inputs recur).
+
+    PRL-TASK-02, PRL-TASK-04, PRL-TASK-07: the natural runs of open kinds, plus one kind the pearl completes;
+    the pearl may not be "wasted" on a kind that completes less, so only the maximal sets are choices.
+
+    >>> _task_sets(frozenset("A"), frozenset("BC"), frozenset("ABD"))
+    ('AB',)
+    """
+    base = natural & open_tasks
+    extra = (completable & open_tasks) - natural
+    if not extra:
+        return ("".join(sorted(base)),)
+    return tuple(sorted("".join(sorted(base | {k})) for k in extra))
+
+
+@lru_cache(maxsize=1 << 12)
+def _end_specs(natural: frozenset[str], completable: frozenset[str],
+               open_tasks: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """(tasks, top) of every legal ``end``: each task set with each of its kinds on top (PRL-TASK-06).
+
+    >>> _end_specs(frozenset("AB"), frozenset(), frozenset("ABC"))
+    (('AB', 'A'), ('AB', 'B'))
+    """
+    out: list[tuple[str, str]] = []
+    for tasks in _task_sets(natural, completable, open_tasks):
+        if not tasks:
+            out.append(("", ""))
+        else:
+            # PRL-TASK-06: the player orders the cards; only the top one matters later
+            out.extend((tasks, top) for top in tasks)
+    return tuple(out)
+
+
 class LegalActions(LazyActions):
     """The legal actions of one decision, built lazily (a full list can hold ~1,000 moves).
 
@@ -684,6 +734,8 @@ class PearlState(BaseState):
         self.max_rounds: int = game.options["max_rounds"]
         #: The completed piles as letters and the task deck sizes, kept until a completion changes them.
         self._piles: tuple[tuple[str, ...], tuple[int, ...]] | None = None
+        #: Per player, the open (unblocked, not yet completed) task kinds; forgotten on a completion.
+        self._open: tuple[frozenset[str], ...] | None = None
 
     def _copy_into(self, new: State) -> None:
         super()._copy_into(new)
@@ -713,34 +765,26 @@ class PearlState(BaseState):
         run of three or more (PRL-TASK-02) that the player still has in the task deck and that no
         opponent blocks; completion is compulsory, so the distinct maximal sets are the choices.
         """
-        natural, completable = B.task_kinds(self.board)
-        open_tasks = self.tasks[player] - self.blocked(player)
-        base = natural & open_tasks
-        # the pearl may not be "wasted" on a kind that completes less: keep the maximal sets only, i.e. the
-        # natural runs plus one kind the pearl completes, for each such kind (else the natural runs alone)
-        extra = (completable & open_tasks) - natural
-        if not extra:
-            return ["".join(sorted(base))]
-        return sorted("".join(sorted(base | {k})) for k in extra)
+        return list(_task_sets(*B.task_kinds(self.board), self._open_tasks(player)))
+
+    def _open_tasks(self, player: int) -> frozenset[str]:
+        """The player's task kinds no opponent blocks (PRL-TASK-05), kept until a completion changes them."""
+        open_tasks = self._open
+        if open_tasks is None:
+            open_tasks = self._open = tuple([frozenset(t - self.blocked(p)) for p, t in enumerate(self.tasks)])
+        return open_tasks[player]
 
     def end_specs(self, player: int) -> tuple[tuple[str, str], ...]:
         """(tasks, top) of every legal ``end`` action, as plain strings (cached for the player to act)."""
         if player == self.current and self._ends is not None:
             return self._ends
-        out: list[tuple[str, str]] = []
-        for tasks in self.task_options(player):
-            if not tasks:
-                out.append(("", ""))
-            else:
-                # PRL-TASK-06: the player orders the cards; only the top one matters later
-                out.extend((tasks, top) for top in tasks)
-        specs = tuple(out)
+        specs = _end_specs(*B.task_kinds(self.board), self._open_tasks(player))
         if player == self.current:
             self._ends = specs
         return specs
 
     def end_actions(self, player: int) -> tuple[Action, ...]:
-        return tuple([EndTurn(tasks, top) for tasks, top in self.end_specs(player)])
+        return tuple([_new_end(tasks, top) for tasks, top in self.end_specs(player)])
 
     def end_allowed(self, action: Action) -> bool:
         return (action.tasks, action.top) in self.end_specs(self.current)  # type: ignore[attr-defined]
@@ -775,12 +819,12 @@ class PearlState(BaseState):
         """Complete the chosen tasks (PRL-TASK-01, PRL-TASK-06); board cards stay (PRL-TASK-08)."""
         action = cast(EndTurn, action)
         if action.tasks:
-            self._piles = None
+            self._piles = self._open = None
             order = [k for k in action.tasks if k != action.top] + [action.top]
             for k in order:
                 self.tasks[player].discard(k)
                 self.completed[player].append(k)
-        natural = B.natural_kinds(self.board) if action.tasks else frozenset()
+        natural = B.task_kinds(self.board)[0] if action.tasks else frozenset()
         pearl = "".join(k for k in action.tasks if k not in natural)
         self.log.add("complete", player, {"tasks": action.tasks, "top": action.top, "pearl_as": pearl,
                                           "completed": "".join(self.completed[player])})
