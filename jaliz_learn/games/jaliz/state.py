@@ -267,6 +267,8 @@ class JalizState(State):
             return OfferSpace(self.market, pl.hand, pl.tokens, self.products, self.max_ask, specs)
         if not self._events:  # the standard game's only combinatorial decision is the offer, handled above
             return SpecActions(specs)
+        if self.phase not in self._lazy_phases:  # no lazy part: skip the hook (the offer space is handled above)
+            return SpecActions(specs)
         lazy = self._lazy_actions(actor)
         return SpecActions(specs) if lazy is None else ConcatActions([SpecActions(specs), lazy])
 
@@ -339,13 +341,17 @@ class JalizState(State):
             acts.append((Done,))
         else:
             acts.extend(self._extra_legal(p, phase))
-        if not self._events or self._anytime_allowed():
+        if not self._events or self.phase not in self._event_phases:  # _anytime_allowed, inlined
             anytime = self._anytime_cache[p]
             acts.extend(anytime if anytime is not None else self._anytime_actions(p))
         return tuple(acts)
 
     #: Does this mode have events (snow, event phases)? The standard game skips their hooks in the hot loop.
     _events = False
+    #: Phases of an event being resolved (no harvest/buy, decisions go to _event_apply); tested inline in the hot loop.
+    _event_phases: frozenset[str] = frozenset()
+    #: Phases whose decision has a lazy part besides the market offers (advanced mode's Shopping Day).
+    _lazy_phases: frozenset[str] = frozenset()
 
     def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:
         """Append ``plant CARD PLOT`` for every card and every plot that can take it (JAL-PLANT-02), plots in order."""
@@ -385,7 +391,7 @@ class JalizState(State):
 
     def _anytime_actions(self, p: int) -> list[Spec]:
         """JAL-HARVEST-01 / JAL-BUY-01: harvest and buy are allowed at any decision of the player."""
-        if not self._anytime_allowed():
+        if self._events and self.phase in self._event_phases:  # _anytime_allowed, inlined
             return []
         cached = self._anytime_cache[p]
         if cached is not None:
@@ -561,7 +567,7 @@ class JalizState(State):
 
     # --------------------------------------------------------------- effects
     def _apply(self, player: int, action: Action) -> None:
-        if self._events and self._event_phase():
+        if self._events and self.phase in self._event_phases:  # _event_phase, inlined
             self._event_apply(player, action)
             return
         self._version += 1  # every cache (legal specs, current player, observations) is keyed by the version
@@ -660,9 +666,11 @@ class JalizState(State):
 
     def _do_plant(self, p: int, action: Plant) -> None:
         """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot."""
-        self._farms = self._farm_cache[p] = self._anytime_cache[p] = None
+        self._farms = self._farm_cache[p] = None
         pl = self.players[p]
         i = action.plot - 1
+        if not pl.plot_count[i]:  # only a newly sown plot adds a harvest action; buying does not depend on plots
+            self._anytime_cache[p] = None
         if self.pending:
             self.pending[0][1].remove(action.product)
             source = "received"

@@ -83,6 +83,8 @@ class JalizAdvancedState(JalizState):
     mode = "advanced"
     extra_phases = EVENT_PHASES + (EVENT_START,)
     _events = True  # the snow and event-phase hooks apply
+    _event_phases = _EVENT_PHASE_SET
+    _lazy_phases = frozenset({"shop"})  # JADV-SHOP-02 (the market offers are handled by the standard code)
 
     def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
         self.event_deck: list[str] = []       # face down; the last card is the top
@@ -210,7 +212,7 @@ class JalizAdvancedState(JalizState):
     def _compute_specs(self, p: int) -> tuple[Spec, ...]:
         if self.phase == "shop":  # JADV-SHOP-02: pass, or one of the proposals of _lazy_actions
             return ((Pass,),)
-        return super()._compute_specs(p)
+        return JalizState._compute_specs(self, p)  # not super(): it builds an object on every decision
 
     def _lazy_actions(self, p: int) -> LazyActions | None:
         if self.phase == "shop":  # JADV-SHOP-02: a complete, lazily enumerated set of proposals
