@@ -17,6 +17,7 @@ the state, so there is no import cycle.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from jaliz_learn.core.actions import Action
@@ -45,6 +46,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import BaliGame
 
 _new = object.__new__
+#: card -> its count in a display (list(map(...)) builds a row of counts without a comprehension's frame)
+_COUNT_OF = tuple(itemgetter(c) for c in range(D.NUM_CARD_TYPES))
 
 # ---- legal actions as specs (class, field values): plain immutable data, never action objects ------
 # The state computes legality on specs and hands out a BaliActions sequence that builds a fresh action
@@ -514,7 +517,7 @@ class BaliState(State):
     def _score_revealed(self, card: int) -> None:
         """Score the revealed card's type for all players; sole majority bonus (BAL-SCORE-01)."""
         n = self.num_players
-        counts = [d[card] for d in self.displays]
+        counts = list(map(_COUNT_OF[card], self.displays))  # no comprehension frame: once per turn
         best = max(counts)
         sole = counts.index(best) if best > 0 and counts.count(best) == 1 else -1
         gains = [0] * n
