@@ -425,6 +425,7 @@ class BaseState(State):
 
     def _apply(self, player: int, action: Action) -> None:
         # every change forgets what was derived from the position (as _clear_caches, without the call)
+        old_pub = self._pub
         self._pays = self._ends = self._pub = None
         kind = type(action)
         if kind is Move:
@@ -460,6 +461,9 @@ class BaseState(State):
             self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
             self.log.add("move", player, {"line": line_name, "end": end, "pay": pay})
             self._dtext = None  # the payment went to the discard pile
+            if old_pub is not None:
+                # most decisions follow a move: copy the public part and replace only what a move changes
+                self._pub = self._public_after_move(old_pub.copy())
         elif kind is Draw:
             self._draw_action(player)
         else:
@@ -558,6 +562,23 @@ class BaseState(State):
         d["player"] = player
         d["hand"] = _letters(tuple(self.hands[player].values())) if player is not None else ""
         return obs
+
+    def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
+        """``pub`` (a copy of the public part before a move) updated to what ``_public`` gives after it.
+
+        A move changes the board, the mover's hand size, the discard pile and the move count only (and in
+        Nizam the changed lines, the turn's start combinations and the idle draws); never the turn or the end.
+        """
+        b = "".join(self.board)
+        pub["board"] = (b[0:5], b[5:10], b[10:15], b[15:20], b[20:25])
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
+        pub["hand_sizes"] = sizes
+        pub["discard"] = self._dtext = _pile_letters(tuple(self.discard.values()))
+        pub["moves_made"] = self.moves_made
+        pub["decision"] = self.end_decision
+        return pub
 
     def _public(self) -> dict[str, Any]:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -709,6 +730,13 @@ class NizamState(BaseState):
         pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed)) if moves else ()  # changed_lines()
         pub["start_combinations"] = tuple(self.start_sigs) if moves else ()
         pub["hand_limit"] = self.hand_limit
+        pub["idle_draws"] = self.idle_draws
+        return pub
+
+    def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
+        pub = super()._public_after_move(pub)
+        pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))
+        pub["start_combinations"] = tuple(self.start_sigs)
         pub["idle_draws"] = self.idle_draws
         return pub
 
