@@ -132,12 +132,13 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
     elif dirty & CH_SOME_HANDS:
         bits, hands = s._hands_dirty, s.hands
         known, sizes = list(pub["known_hands"]), list(pub["hand_sizes"])
-        for p in range(bits.bit_length()):
-            if bits >> p & 1:
-                hand = hands[p]
-                names = _HAND_NAMES.get(tuple(hand))  # the cache's hit inlined: a take or play per decision
-                known[p] = names if names is not None else _hand_names(hand)
-                sizes[p] = len(hand)
+        while bits:  # only the marked hands (usually one)
+            p = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            hand = hands[p]
+            names = _HAND_NAMES.get(tuple(hand))  # the cache's hit inlined: a take or play per decision
+            known[p] = names if names is not None else _hand_names(hand)
+            sizes[p] = len(hand)
         pub["known_hands"] = tuple(known)
         pub["hand_sizes"] = tuple(sizes)
     s._hands_dirty = 0
@@ -147,11 +148,12 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
     elif dirty & CH_SOME_COLUMNS:  # a take changes one column, not the draw pile
         bits, square = s._columns_dirty, s.square
         columns = list(pub["square"])
-        for c in range(bits.bit_length()):
-            if bits >> c & 1:
-                col = square[c]
-                names = _COLUMN_NAMES.get(tuple(col))  # the cache's hit inlined, as for the hands
-                columns[c] = names if names is not None else _column_names(col)
+        while bits:  # only the marked columns (usually one)
+            c = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            col = square[c]
+            names = _COLUMN_NAMES.get(tuple(col))  # the cache's hit inlined, as for the hands
+            columns[c] = names if names is not None else _column_names(col)
         pub["square"] = tuple(columns)
     s._columns_dirty = 0
     if dirty & _COMMON:
