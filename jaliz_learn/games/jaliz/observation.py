@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
-from .actions import Offer, pname
+from .actions import Offer, new_offer, pname
 from .data import PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
 from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY
@@ -237,7 +237,7 @@ def _offer_views(state: JalizState, cached: bool) -> tuple[tuple[int, Offer], ..
     for b, o in sorted(state.offers.items()):
         seen = copies.get(b)
         if seen is None or seen[0] is not o:  # the state replaces an offer by a new object, never mutates it
-            seen = copies[b] = (o, Offer(o.want, o.give, o.tokens, o.ask))
+            seen = copies[b] = (o, new_offer(o.want, o.give, o.tokens, o.ask))
         out.append((b, seen[1]))
     return tuple(out)
 

@@ -27,7 +27,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from ...core.legal import LazyActions
-from .actions import Offer, pname
+from .actions import Offer, new_offer, pname
 from .legal import Spec, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,8 +131,8 @@ class OfferSpace(LazyActions):
             i, a = divmod(i - self._nh, self._A)
             i, t = divmod(i, self._T)
             w, g = divmod(i, self._G)
-            return Offer(self._wants[w], decode_multiset(g, self._kinds, self._radix),
-                         decode_subset(t, self._tokens), self._asks[a])
+            return new_offer(self._wants[w], decode_multiset(g, self._kinds, self._radix),
+                             decode_subset(t, self._tokens), self._asks[a])
         return LazyActions.__getitem__(self, i)
 
     def __iter__(self) -> Iterator[Any]:

@@ -40,6 +40,7 @@ from .actions import (
     Pass,
     Plant,
     Refuse,
+    new_offer,
     pname,
 )
 from .legal import Spec, SpecActions, spec_of
@@ -576,7 +577,7 @@ class JalizState(State):
             self._do_plant(player, action)  # type: ignore[arg-type]
         elif cls is Offer:  # stored as a copy: the bot keeps the object it sent
             want, give, tokens, ask = action.want, action.give, action.tokens, action.ask  # type: ignore[attr-defined]
-            self.offers[player] = Offer(want, give, tokens, ask)
+            self.offers[player] = new_offer(want, give, tokens, ask)
             self._dirty |= DIRTY_OFFERS
             if give:
                 self._reveal(player, give)
