@@ -229,6 +229,20 @@ def pearl_line_kinds(text: str) -> frozenset[str]:
     if at < 0:
         return frozenset()
     out = set()
+    if text.count(PEARL) == 1:
+        # one pearl (every real position): only a neighbour's kind can run through it; count that kind's cards
+        # on both sides (a line of five holds at most one run, so this is the run run_in would find)
+        n = len(text)
+        for k in {text[at - 1] if at else PEARL, text[at + 1] if at + 1 < n else PEARL} - {PEARL}:
+            i = at
+            while i > 0 and text[i - 1] == k:
+                i -= 1
+            j = at
+            while j + 1 < n and text[j + 1] == k:
+                j += 1
+            if j - i + 1 >= MIN_RUN:
+                out.add(k)
+        return frozenset(out)
     for k in KINDS:
         found = run_in(text.replace(PEARL, k))
         if found is not None and found[0] <= at < found[0] + found[1]:
