@@ -76,6 +76,7 @@ THIRD_PLOT_PRICE = 3      # sourced
 THIRD_PLOT_VALUE = 2      # sourced: worth 2 coins at the end
 TRACTOR_PRICE = 2         # sourced
 TRACTOR_VALUE = 1         # sourced: worth 1 coin at the end
+MODEL_FARMER_VALUE = 1    # sourced: a Model Farmer card is worth 1 coin at the end (JADV-END-01, advanced mode)
 FERTILIZER_PRICE = 2      # sourced (detailed rule); the summary prints 1 -> option (JAL-R-FERT)
 CARDS_PRICE = 1           # sourced: pay 1 coin, take 3 product cards, once per game
 CARDS_BOUGHT = 3          # sourced

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
 from .actions import Offer, new_offer, pname
-from .data import PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
+from .data import MODEL_FARMER_VALUE, PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
 from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY
 
@@ -106,6 +106,7 @@ class JalizObservation(Observation):
 
 
 _new = tuple.__new__
+_NO_TOKENS: list[tuple[str, ...]] = [(), (), ()]  # plot tokens of a farm without any (up to three plots); never mutated
 
 
 def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
@@ -130,7 +131,15 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
         score = len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
         extras: tuple[tuple[str, Any], ...] = ()
     else:
-        tokens, score, extras = state.farm_parts(p)
+        tokens: list[tuple[str, ...]]
+        if p in state.snow or p in state.rain or state.breeding:  # type: ignore[attr-defined]
+            tokens, score, extras = state.farm_parts(p)
+        else:  # no plot tokens (the common case): farm_parts inlined
+            tokens = _NO_TOKENS
+            k = state.model_farmer[p]  # type: ignore[attr-defined]
+            score = (len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
+                     + MODEL_FARMER_VALUE * k)  # JAL-END-05 + JADV-END-01
+            extras = (("model_farmer", k),) if k else ()
         if len(counts) == 2:
             plots = (_new(PlotView, (prods[0] or None, counts[0], ferts[0], tokens[0])),
                      _new(PlotView, (prods[1] or None, counts[1], ferts[1], tokens[1])))

@@ -37,7 +37,7 @@ from ....core.legal import LazyActions
 from ....core.rng import Rng
 from ..actions import Accept, Buy, Harvest, Pass, Plant, Refuse, pname
 from ..checks import MAX_COUNT, card, check_int, check_list, check_object
-from ..data import THIRD_PLOT_VALUE, TRACTOR_VALUE
+from ..data import MODEL_FARMER_VALUE, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from ..events_data import EVENTS, deck_list, event_name
 from ..legal import Spec
 from ..state import DIRTY_BURNED, DIRTY_EXTRAS, JalizState, _forget
@@ -55,7 +55,6 @@ from .actions import (
 
 START_SEAT = 0          # JAL-R-START: seat 0 starts, so a round begins with seat 0's turn (JADV-R-ROUND)
 MODEL_FARMER_MIN = 3    # sourced: "at least 3 cards" on one plot (JADV-MODEL-01)
-MODEL_FARMER_VALUE = 1  # sourced: worth 1 coin at the end (JADV-END-01)
 
 #: The decision kind each event with choices opens.
 EVENT_DECISION: dict[str, str] = {"crow": "crow", "gardener": "gardener", "snow": "snow", "drought": "drought",
