@@ -488,6 +488,7 @@ _IMMUTABLE = (int, float, str, bool, type(None), tuple, frozenset)
 #: Limits on JSON read from outside (files, positions): deeper or bigger is refused as malformed.
 MAX_JSON_DEPTH = 64
 MAX_JSON_ITEMS = 2_000_000
+_JSON_SCALARS = frozenset({int, float, str, bool, type(None)})
 
 
 def check_json_shape(data: Any, what: str = "position") -> None:
@@ -514,8 +515,11 @@ def check_json_shape(data: Any, what: str = "position") -> None:
         seen += len(children)
         if seen > MAX_JSON_ITEMS:
             raise InvalidPosition(f"the {what} is too large (more than {MAX_JSON_ITEMS:,} values)")
-        # only containers go on the stack: long lists of numbers (a generator's state) cost one pass in C
-        nested = [c for c in children if isinstance(c, Mapping | list | tuple)]
+        # only containers go on the stack; the item types are gathered in C first, so a list of plain
+        # values (a generator's 625 numbers, a hand) costs no Python-level test per item
+        if set(map(type, children)) <= _JSON_SCALARS:
+            continue
+        nested = [c for c in children if type(c) not in _JSON_SCALARS and isinstance(c, Mapping | list | tuple)]
         if nested:
             if depth >= MAX_JSON_DEPTH:
                 raise InvalidPosition(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
