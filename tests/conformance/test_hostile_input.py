@@ -232,3 +232,24 @@ def test_bad_seeds_players_and_options(name):
                 continue
             # accepted: then it is in range and the game plays
             advance(jaliz_learn.load_game(name, **{spec.name: bad}).initial_state(seed=1), Rng(1), 30)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_positions_too_deep_too_big_or_with_odd_keys_are_refused_before_reading(name):
+    """The core shape check (depth, size, string keys) runs before a game reads a position."""
+    from jaliz_learn.core.game import MAX_JSON_DEPTH, MAX_JSON_ITEMS
+
+    game = jaliz_learn.load_game(name)
+    good = game.initial_state(seed=1).to_json(compact=True)
+    deep: object = []
+    for _ in range(MAX_JSON_DEPTH + 5):
+        deep = [deep]
+    for data, words in [({**good, "extra": deep}, "nests deeper"),
+                        ({**good, "extra": list(range(MAX_JSON_ITEMS + 1))}, "too large"),
+                        ({**good, "extra": {1: "x"}}, "not a string")]:
+        with pytest.raises(InvalidPosition, match=words):
+            game.state_from_json(data)
+    flat_but_long = [0] * 1000  # plain values need no nesting budget
+    with pytest.raises(InvalidPosition) as info:  # refused by the game (unknown key), not by the shape check
+        game.state_from_json({**good, "extra": flat_but_long})
+    assert "nests deeper" not in str(info.value) and "too large" not in str(info.value)
