@@ -25,7 +25,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate, compress
-from operator import itemgetter, mul, ne, or_
+from operator import itemgetter, ne, or_
 from typing import Any, cast
 
 from ...core.actions import Action
@@ -94,8 +94,7 @@ def _letters(values: tuple[int, ...]) -> str:
     >>> _letters((2, 0, 1, 0, 0, 0, 0, 0))
     'AAC'
     """
-    # str * count per kind in one C-level map (a miss is common: Pearl's hands take many values)
-    return "".join(map(mul, KINDS, values))
+    return "".join([k * c for k, c in zip(KINDS, values) if c])
 
 
 _pile_letters = lru_cache(maxsize=1 << 14)(_letters.__wrapped__)
