@@ -7,13 +7,15 @@ that a cache later updates in place, would be a silent rules bug or a leak of la
 an earlier observation. So, for every game and player count, along random games:
 
 * every observation and legal-action list handed out stays exactly as it was (pickled bytes);
-* the live state's observations (every viewer), legal actions and decision equal those of
-  ``state_from_json(state.to_json())``, a copy that starts with empty caches;
+* the live state's observations (every viewer), legal actions and decision, asked twice, equal those of
+  ``state_from_json(state.to_json())`` and of the compact position read back through JSON text, copies
+  that start with empty caches;
 * the same holds after a clone of the state was played on (a clone must not share a cache).
 """
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import pytest
@@ -73,8 +75,12 @@ def test_cached_views_equal_a_fresh_copy_of_the_state(name, n):
     steps = 0
     while not state.is_over() and steps < 400:
         if steps % 5 == 0:
+            first = views(state)
+            assert views(state) == first, f"asked twice (the second answer cached), views differ at {steps}"
             fresh = game.state_from_json(state.to_json())
-            assert views(state) == views(fresh), f"a cached view differs from a fresh state's at decision {steps}"
+            assert first == views(fresh), f"a cached view differs from a fresh state's at decision {steps}"
+            compact = game.state_from_json(json.loads(json.dumps(state.to_json(compact=True))))
+            assert first == views(compact), f"a cached view differs from the compact position's at {steps}"
         if steps % 17 == 0:  # play a clone on: it must not touch the original's caches
             other = state.clone()
             other_rng = Rng(steps)
