@@ -292,6 +292,17 @@ def test_registered_for_every_game():
         assert isinstance(make_bot("mcts", name, 3), ISMCTSBot)
 
 
+def test_registered_bot_uses_the_settings_measured_for_its_game():
+    from jaliz_learn.bots.mcts import TUNED
+
+    assert set(TUNED) == set(REGISTRY), "every game has its measured search settings"
+    for name, tuned in TUNED.items():
+        bot = make_bot("mcts", name, 3)
+        assert {key: getattr(bot, key) for key in tuned} == tuned
+        assert bot._game is not None and bot._game.info.name == name
+    assert ISMCTSBot.for_game("nizam", 1, iterations=7).iterations == 7, "explicit settings win"
+
+
 # ---- strength: fixed seeds, so the result is the same on every run --------------------------------------
 
 

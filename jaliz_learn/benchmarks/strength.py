@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import bot_names, make_bot
-from ..bots.mcts import ISMCTSBot
+from ..bots.mcts import TUNED, ISMCTSBot
 from ..core.game import Game
 from ..core.registry import load_game
 from ..tournament import tournament
@@ -33,7 +33,7 @@ def heuristic_name(game_name: str) -> str:
 #: The search mode measured best per game (docs/BENCHMARKS.md): ``"flat"`` (paired rollouts of every root
 #: candidate, :mod:`~jaliz_learn.bots.rollout_search`) where the rule-based bot's choices differ by little
 #: and common random numbers separate them; the tree search elsewhere.
-SEARCH: dict[str, str] = {"bali": "flat", "bali-tani": "flat", "jungli-la": "flat"}
+SEARCH: dict[str, str] = {game: tuned["search"] for game, tuned in TUNED.items()}
 
 
 @dataclass(frozen=True)

@@ -37,10 +37,11 @@ class RandomBot(BaseBot):
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
-#: bot name -> {game name or "*": "module:Class"}; every class is built as ``Class(seed)``.
+#: bot name -> {game name or "*": "module:Class"}; a class is built as ``Class.for_game(game, seed)`` if it has
+#: that method, else as ``Class(seed)``.
 BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "jaliz_learn.bots.base:RandomBot"},
-    # information-set Monte-Carlo tree search (needs the game's sample_state); 40 iterations per decision
+    # information-set Monte-Carlo search (needs the game's sample_state), with the settings measured per game
     "mcts": {"*": "jaliz_learn.bots.mcts:ISMCTSBot"},
     "heuristic": {
         "jaliz": "jaliz_learn.games.jaliz.bots:HeuristicJalizBot",
@@ -80,4 +81,6 @@ def make_bot(name: str, game: str, seed: int = 0) -> Any:
     if target is None:
         raise InvalidOption(f"unknown bot {name!r} for {game}; choose from: {', '.join(bot_names(game))}")
     module, attr = target.split(":")
-    return getattr(importlib.import_module(module), attr)(seed)
+    factory = getattr(importlib.import_module(module), attr)
+    for_game = getattr(factory, "for_game", None)  # a bot whose settings depend on the game (ISMCTSBot)
+    return for_game(game, seed) if for_game is not None else factory(seed)

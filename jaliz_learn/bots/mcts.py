@@ -55,6 +55,21 @@ from ..core.rng import Rng
 from .base import BaseBot, make_bot, rule_based_bot
 from .rollout_search import flat_search, value
 
+#: Per game, the settings that beat the game's own rule-based bot in docs/BENCHMARKS.md ("Search strength"),
+#: each well under 1 s of CPU per decision: the search mode (``flat`` where paired rollouts separate close
+#: choices), the iterations and how far rollouts go (``None``: to the end). The constructor's defaults are
+#: general-purpose; :meth:`ISMCTSBot.for_game` applies these.
+TUNED: dict[str, dict[str, Any]] = {
+    "nizam": {"search": "tree", "iterations": 40, "rollout_depth": None},
+    "pearl-of-the-east": {"search": "tree", "iterations": 40, "rollout_depth": 20},
+    "bali": {"search": "flat", "iterations": 60, "rollout_depth": None},
+    "bali-tani": {"search": "flat", "iterations": 60, "rollout_depth": None},
+    "jungli-la": {"search": "flat", "iterations": 40, "rollout_depth": 40},
+    "jaliz": {"search": "tree", "iterations": 40, "rollout_depth": 60},
+    # not shown to beat the heuristic bot (docs/BENCHMARKS.md): the best setting measured so far
+    "jaliz-advanced": {"search": "tree", "iterations": 40, "rollout_depth": 60},
+}
+
 
 class _Node:
     """One edge of the shared tree: the action that leads here and who chose it."""
@@ -135,6 +150,21 @@ class ISMCTSBot(BaseBot):
         #: decisions searched (not forced) and the CPU time they used, over the bot's life; for benchmarks
         self.searched = 0
         self.cpu_seconds = 0.0
+
+    @classmethod
+    def for_game(cls, game: str, seed: int = 0, **settings: Any) -> ISMCTSBot:
+        """The bot with the settings measured strongest in ``game`` (:data:`TUNED`); ``settings`` override them.
+
+        This is what ``make_bot("mcts", game)`` and the CLI's bot name ``mcts`` build. A game not in the
+        table gets the constructor's defaults.
+
+        >>> bot = ISMCTSBot.for_game("bali", 1)
+        >>> bot, bot.search, bot.rollout_depth
+        (ISMCTSBot(iterations=60), 'flat', None)
+        >>> ISMCTSBot.for_game("jaliz", 1, iterations=10).rollout_depth
+        60
+        """
+        return cls(seed, game=game, **{**TUNED.get(game, {}), **settings})
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" + (f", seconds={self.seconds}" if self.seconds else "")
