@@ -226,7 +226,8 @@ class RegionPainter:
     """Draws an observation region by region, repainting only the regions whose signature changed.
 
     Subclasses implement :meth:`regions`. All drawing of one :meth:`draw` goes out in one
-    ``hold_canvas`` message; :meth:`invalidate` forces a full redraw (a new front-end connected).
+    ``hold_canvas`` message that starts by naming its canvas (``switchCanvas``; see :meth:`draw`);
+    :meth:`invalidate` forces a full redraw (a new front-end connected).
     """
 
     def __init__(self, canvas: Canvas, width: float, height: float, background: str = "#f7f3e8") -> None:
@@ -246,13 +247,37 @@ class RegionPainter:
         self.pen.forget()
 
     def draw(self, obs: Any, ui: dict[str, Any]) -> int:
-        """Redraw the regions that changed since the last call; returns how many were redrawn."""
+        """Redraw the regions that changed since the last call; returns how many were redrawn.
+
+        Every message starts with ``switchCanvas``, also when ipycanvas thinks the browser already
+        targets this canvas. A front-end that connects while the bots move (Voila, a reload) creates
+        ipycanvas' canvas manager before the canvas itself says ``client_ready``; a bot's redraw in
+        between reached it with no current canvas, and its first error ("reading 'executeCommand'")
+        rejects the manager's promise chain, so it dropped every later message and the board stayed
+        blank for good. Named, such a message just draws the changed regions, and the full redraw on
+        ``client_ready`` follows.
+
+        >>> class Box(RegionPainter):
+        ...     def regions(self, obs, ui):
+        ...         return [("box", obs, (0, 0, 10, 10), lambda pen, o, u: pen.rect(0, 0, 5, 5, fill="red"))]
+        >>> p = Box(Canvas(width=20, height=20), 20, 20)
+        >>> sent = []
+        >>> manager = p.canvas._canvas_manager
+        >>> manager._send_custom = lambda command, buffers=[]: sent.append(command)
+        >>> p.draw(1, {}), p.draw(1, {}), p.draw(2, {})
+        (1, 0, 1)
+        >>> from ipycanvas.canvas import COMMANDS
+        >>> [batch[0][0] == COMMANDS["switchCanvas"] for batch in sent]
+        [True, True]
+        >>> del manager._send_custom
+        """
         todo = [r for r in self.regions(obs, ui) if self._sigs.get(r[0]) != r[1]]
         if not todo:
             self.regions_drawn = 0
             return 0
         try:
             with hold_canvas():
+                reset_client_canvas(self.canvas)  # see the docstring: each message names its canvas
                 if not self._sigs:
                     self.canvas.clear()
                     self.pen.rect(0, 0, self.width, self.height, fill=self.background)
