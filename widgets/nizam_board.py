@@ -39,7 +39,21 @@ def centre(rect: Rect) -> tuple[float, float]:
 
 
 class NizamPainter(RegionPainter):
-    """The regions of the Nizam picture on the canvas (header, grid, side panel, hand, legend)."""
+    """The regions of the Nizam picture on the canvas (header, grid, side panel, hand, legend).
+
+    The spectator's hand region (watch mode) shows the hand sizes, so it is redrawn when they change:
+
+    >>> import jaliz_learn
+    >>> game = jaliz_learn.load_game("nizam")
+    >>> state = game.initial_state(num_players=2, seed=3)
+    >>> painter = NizamPainter(Canvas(width=10, height=10), N.NizamLayout(2))
+    >>> def hand_sig():
+    ...     return next(sig for key, sig, *_ in painter.regions(state.observation(None), {}) if key == "hand")
+    >>> before = hand_sig()
+    >>> _ = state.apply(game.parse_action("draw", state), state.current_player())
+    >>> hand_sig() != before
+    True
+    """
 
     def __init__(self, canvas: Canvas, layout: N.NizamLayout) -> None:
         super().__init__(canvas, layout.width, layout.height, background=N.BG)
@@ -58,7 +72,9 @@ class NizamPainter(RegionPainter):
                 obs.completed if pearl else obs.scores, getattr(obs, "tasks_left", ()),
                 getattr(obs, "changed_lines", ()))
         yield ("panel", side, lay.panel_region(), lambda pen, o, u: N.panel(pen, lay, o, u))
-        yield ("hand", (obs.hand, obs.player, sel, tuple(ui.get("pay_options") or ()), obs.is_over),
+        # a spectator's "hand" is the line of hand sizes (no cards): without them here it went stale
+        spectator = obs.hand_sizes if obs.player is None else ()
+        yield ("hand", (obs.hand, obs.player, sel, tuple(ui.get("pay_options") or ()), obs.is_over, spectator),
                lay.hand_region(), lambda pen, o, u: N.hand(pen, lay, o, u))
         yield ("legend", pearl, lay.legend_region(), lambda pen, o, u: N.legend(pen, lay, o, u))
 
