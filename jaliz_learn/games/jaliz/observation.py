@@ -16,6 +16,7 @@ hands. The observation is built from copies, so nothing leads back to the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress as _compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
@@ -123,11 +124,10 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
             state._known_cache[p] = known
     # tuple.__new__ skips the NamedTuple constructors' Python-level argument handling (the hot loop)
     if state.mode == "standard":  # no plot tokens, no extras; the score is coins + equipment (JAL-END-05)
-        if len(counts) == 2:  # unrolled: a comprehension is a function call in CPython 3.11
-            plots: tuple[PlotView, ...] = (_new(PlotView, (prods[0] or None, counts[0], ferts[0], ())),
-                                           _new(PlotView, (prods[1] or None, counts[1], ferts[1], ())))
-        else:
-            plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ())) for i in range(len(counts))])
+        key = (*prods, *counts, *ferts)  # one entry per plot in each list: the length splits the key
+        plots = _PLOTS.get(key)  # type: ignore[assignment]
+        if plots is None:
+            plots = _plain_plots(key, prods, counts, ferts)
         score = len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
         extras: tuple[tuple[str, Any], ...] = ()
     else:
@@ -140,7 +140,12 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
             score = (len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
                      + MODEL_FARMER_VALUE * k)  # JAL-END-05 + JADV-END-01
             extras = (("model_farmer", k),) if k else ()
-        if len(counts) == 2:
+        if tokens is _NO_TOKENS:  # the standard branch's memo
+            key = (*prods, *counts, *ferts)
+            plots = _PLOTS.get(key)  # type: ignore[assignment]
+            if plots is None:
+                plots = _plain_plots(key, prods, counts, ferts)
+        elif len(counts) == 2:
             plots = (_new(PlotView, (prods[0] or None, counts[0], ferts[0], tokens[0])),
                      _new(PlotView, (prods[1] or None, counts[1], ferts[1], tokens[1])))
         else:
@@ -153,14 +158,25 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
     return view
 
 
+_PLOTS: dict[tuple[Any, ...], tuple[PlotView, ...]] = {}  # plots without tokens -> their views (immutable values)
+
+
+def _plain_plots(key: tuple[Any, ...], prods: list[int], counts: list[int], ferts: list[bool]) -> tuple[PlotView, ...]:
+    """Plot views of a farm without plot tokens, memoised by value (``key``): the same plots recur."""
+    if len(_PLOTS) > 100_000:  # bound the memo in a long-running process
+        _PLOTS.clear()
+    plots = _PLOTS[key] = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ()))
+                                 for i in range(len(counts))])
+    return plots
+
+
 def _known_hand(known: list[int]) -> tuple[int, ...]:
     """Cards known to be in a hand, sorted (``known`` counts them by product number)."""
     if not any(known):
         return ()
     out: list[int] = []
-    for c, k in enumerate(known):
-        if k:
-            out += [c] * k
+    for c in _compress(range(len(known)), known):  # C-level skip of the zero counts
+        out += [c] * known[c]
     return tuple(out)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any
 
 from ...core.legal import LazyActions
@@ -58,14 +58,15 @@ def ask_options(products: tuple[int, ...], max_ask: int) -> tuple[tuple[int, ...
 
 def hand_radix(hand: Sequence[int]) -> tuple[list[int], list[int], int]:
     """Mixed-radix digits for every sub-multiset of a hand: (kinds held, count+1 per kind, total)."""
+    # built for every offer decision: compress skips the zero counts (most of the 19) at C level
     kinds: list[int] = []
     radix: list[int] = []
     total = 1
-    for p, k in enumerate(hand):  # one loop, no comprehensions: built for every offer decision
-        if k:
-            kinds.append(p)
-            radix.append(k + 1)
-            total *= k + 1
+    for p in compress(range(len(hand)), hand):
+        k = hand[p] + 1
+        kinds.append(p)
+        radix.append(k)
+        total *= k
     return kinds, radix, total
 
 

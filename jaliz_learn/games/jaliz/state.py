@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_right, insort
 from collections.abc import Sequence
+from itertools import compress as _compress
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -66,6 +67,7 @@ DIRTY_SUPPLY = 8    # third plots, tractors, fertilizers left
 DIRTY_EXTRAS = 16   # mode extras (advanced: the event deck, current event, tokens, Shopping Day proposal)
 ALL_DIRTY = 31
 _MARKET_PHASES = frozenset((OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE))
+_PRODUCT_RANGE = range(19)  # product numbers index the count lists (0-5 unused, always 0)
 _COINS: dict[tuple[int, int], int] = {}  # (product, counted cards) -> coins on its meter (JAL-HARVEST-02)
 
 
@@ -109,10 +111,10 @@ class Player:
         return sum(self.hand)
 
     def hand_list(self) -> list[int]:
+        hand = self.hand
         out: list[int] = []
-        for p, k in enumerate(self.hand):
-            if k:
-                out += [p] * k
+        for p in _compress(_PRODUCT_RANGE, hand):  # C-level skip of the zero counts (most of the 19)
+            out += [p] * hand[p]
         return out
 
     def to_json(self) -> dict[str, Any]:
