@@ -278,6 +278,11 @@ def observe(state: JalizState, player: int | None, cached: bool = True) -> Jaliz
     d = obs.__dict__
     d.update(public_part(state, cached))
     d["player"] = player
-    d["hand"] = (own_hand(state, player) if cached else tuple(state.players[player].hand_list())) \
-        if player is not None else None
+    if player is None:
+        d["hand"] = None
+    elif cached:  # own_hand's cache hit inlined (the hand changes at about half of the decisions)
+        hand = state._hand_cache[player]
+        d["hand"] = hand if hand is not None else own_hand(state, player)
+    else:
+        d["hand"] = tuple(state.players[player].hand_list())
     return obs  # type: ignore[no-any-return]

@@ -281,9 +281,18 @@ class JalizState(State):
             if self.phase == OFFER_PHASE and self.market and not self.pending and (
                     offer_ok(self, player, action) or offer_problem(self, player, action, making=True) is None):
                 return
-        elif spec_of(action) in (self._legal if self._legal_key == self._version and self._legal_actor == player
-                                 else self._specs(player)) or self._lazy_allows(player, action):
-            return
+        else:
+            specs = self._legal if self._legal_key == self._version and self._legal_actor == player \
+                else self._specs(player)
+            cls = type(action)  # the two commonest kinds' specs built inline (spec_of is two calls)
+            if cls is Plant:
+                spec: Spec = (Plant, action.product, action.plot)  # type: ignore[attr-defined]
+            elif cls is Harvest:
+                spec = (Harvest, action.plot)  # type: ignore[attr-defined]
+            else:
+                spec = spec_of(action)
+            if spec in specs or self._lazy_allows(player, action):
+                return
         raise self.explain_illegal(player, action)
 
     def _specs(self, actor: int) -> tuple[Spec, ...]:
@@ -318,8 +327,8 @@ class JalizState(State):
         elif phase == OFFER_PHASE:
             acts.append((Pass,))
         elif phase == PLANT_PHASE:
-            hand = self.players[p].hand
-            self._plant_actions(p, [c for c in self.products if hand[c]], acts)
+            hand = self.players[p].hand  # counted by product number: compress lists the products held, in C
+            self._plant_actions(p, list(_compress(_PRODUCT_RANGE, hand)), acts)
             if self.planted >= 1:  # JAL-PLANT-01: at least one card
                 acts.append((Done,))
         elif phase == RESPOND_PHASE:
@@ -339,8 +348,7 @@ class JalizState(State):
             acts.append((Pass,))
         elif phase == FINAL_PHASE:
             if self.planted < self._plant_limit(p):
-                hand = self.players[p].hand
-                self._plant_actions(p, [c for c in self.products if hand[c]], acts)
+                self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
             acts.append((Done,))
         else:
             acts.extend(self._extra_legal(p, phase))
