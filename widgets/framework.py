@@ -108,8 +108,10 @@ def reset_client_canvas(canvas: Canvas) -> None:
     ipycanvas 0.14.3 (pinned in pyproject) remembers, in the private ``_canvas_manager._current_canvas``,
     which canvas its commands target and skips ``switchCanvas`` when it has not changed, so a view
     that connects later (page reload, Voila) would get commands for no canvas and stay blank
-    (voila-dashboards/voila#1447, jupyter-widgets-contrib/ipycanvas#342). Guarded: a newer ipycanvas
-    without this attribute simply skips the workaround (the browser reload test would tell).
+    (voila-dashboards/voila#1447, jupyter-widgets-contrib/ipycanvas#342). :meth:`RegionPainter.draw`
+    calls it at the start of every message, since a new front-end may receive a bot's redraw before
+    its ``client_ready`` (see there). Guarded: a newer ipycanvas without this attribute simply skips
+    the workaround (the browser reload test would tell).
     """
     manager = getattr(canvas, "_canvas_manager", None)
     if manager is not None and hasattr(manager, "_current_canvas"):
