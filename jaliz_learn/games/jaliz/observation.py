@@ -190,15 +190,14 @@ def own_hand(state: JalizState, p: int) -> tuple[int, ...]:
 
 def farms(state: JalizState, cached: bool = True) -> tuple[FarmView, ...]:
     """Every player's public farm; the tuple itself is reused while no farm changed."""
-    if cached and state._farms is not None:
+    if not cached:
+        return tuple([farm_view(state, p, False) for p in range(state.num_players)])
+    if state._farms is not None:
         return state._farms  # type: ignore[no-any-return]
-    views = state._farm_cache if cached else [None] * state.num_players
-    built = []
-    for p, v in enumerate(views):
-        built.append(v if v is not None else farm_view(state, p, cached))
-    out = tuple(built)
-    if cached:
-        state._farms = out
+    views = state._farm_cache
+    while None in views:  # usually one farm changed: find it in C rather than test every farm in Python
+        farm_view(state, views.index(None))  # fills views[p]
+    out = state._farms = tuple(views)
     return out
 
 

@@ -70,6 +70,14 @@ def hand_radix(hand: Sequence[int]) -> tuple[list[int], list[int], int]:
     return kinds, radix, total
 
 
+@lru_cache(maxsize=4096)
+def hand_digits(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """:func:`hand_radix` of a hand tuple as immutable values, memoised: hands recur, and an offer space is
+    built for every offer decision (a memo hit is one C-level lookup)."""
+    kinds, radix, total = hand_radix(hand)
+    return tuple(kinds), tuple(radix), total
+
+
 def decode_multiset(g: int, kinds: Sequence[int], radix: Sequence[int]) -> tuple[int, ...]:
     """The g-th sub-multiset of a hand (digits from :func:`hand_radix`), sorted."""
     out: list[int] = []
@@ -103,7 +111,7 @@ class OfferSpace(LazyActions):
         self._market = tuple(sorted(market))
         self._wants = sub_multisets(self._market)
         self._hand = tuple(hand)
-        self._kinds, self._radix, self._G = hand_radix(self._hand)
+        self._kinds, self._radix, self._G = hand_digits(self._hand)
         self._tokens = tuple(sorted(tokens))
         self._products = products
         self._max_ask = max_ask
