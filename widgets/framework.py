@@ -118,6 +118,30 @@ def reset_client_canvas(canvas: Canvas) -> None:
         manager._current_canvas = None
 
 
+def resend_states(widget: widgets.Widget) -> int:
+    """Send the whole state of ``widget``, of its children and of their layouts and styles again, to
+    every front-end; returns how many models were sent. Canvases are left out (their painters redraw them).
+
+    A front-end that connects while the bots move (Voila, a reload) drops the updates that reach it
+    after the kernel answered its request for the widget states but before it has built their models;
+    the status line could then show a bot deciding long after it is the human's turn.
+
+    >>> resend_states(widgets.VBox([widgets.HTML("a"), Canvas(width=5, height=5)]))  # VBox, HTML (+ layouts, style)
+    5
+    """
+    sent, todo, seen = 0, [widget], set()
+    while todo:
+        w = todo.pop()
+        if not isinstance(w, widgets.Widget) or id(w) in seen or isinstance(w, Canvas) or w.comm is None:
+            continue
+        seen.add(id(w))
+        w.send_state()
+        sent += 1
+        todo.extend(getattr(w, name, None) for name in ("layout", "style"))
+        todo.extend(getattr(w, "children", ()))
+    return sent
+
+
 class CanvasPen:
     """The :class:`~jaliz_learn.pictures.svg.Pen` calls sent to an ipycanvas ``Canvas``.
 
@@ -157,7 +181,9 @@ class CanvasPen:
 
     def _dash(self, dash: Sequence[float]) -> None:
         key = tuple(dash)
-        if self._state.get("line_dash", ()) != key:
+        # unknown after forget() is not "no dash": a bot's redraw may have reached a new front-end before its
+        # full redraw and left a dash set there (then every stroke of the full redraw came out dashed)
+        if self._state.get("line_dash") != key:
             self._state["line_dash"] = key
             self.canvas.set_line_dash(list(key))
 
@@ -596,6 +622,7 @@ class GameBoard(widgets.VBox):
         reset_client_canvas(self.canvas)
         self.painter.invalidate()
         self._render()
+        resend_states(self)  # the widget updates a connecting page may have dropped (see resend_states)
 
     def redraw(self) -> None:
         """Repaint what changed (after changing ``board.ui``)."""

@@ -198,7 +198,11 @@ def test_voila_board_draws_when_the_page_connects_while_the_bots_play(voila, pag
     for visit in ("first page", "reloaded page"):
         wait_canvas_drawn(page, VOILA_CANVAS, timeout=60_000)
         before = page.locator(VOILA_CANVAS).first.evaluate("c => c.toDataURL()")
-        page.wait_for_function(changed, arg=[VOILA_CANVAS, before], polling=200, timeout=30_000)
+        try:
+            page.wait_for_function(changed, arg=[VOILA_CANVAS, before], polling=200, timeout=30_000)
+        except Exception as exc:  # say why the board stood still (e.g. a bot failed: the board shows the error)
+            shown = page.locator(".widget-html").all_inner_texts()
+            raise AssertionError(f"{visit}: the board stopped changing; the page says {shown}") from exc
         if visit == "first page":
             screenshot(page, "voila-pearl-watch")
         # stop this kernel's game (Voila starts a new kernel per visit; an idle one is culled)
