@@ -21,11 +21,11 @@ actions and observations are built fresh from them, so nothing a bot receives is
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
-from itertools import accumulate, compress
+from itertools import compress
 from operator import itemgetter, ne, or_
+from types import MappingProxyType
 from typing import Any, cast
 
 from ...core.actions import Action
@@ -113,6 +113,35 @@ def _pay_map(values: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
     return out
 
 
+@lru_cache(maxsize=1 << 12)
+def _hand_table(hand: str) -> tuple[dict[str, int], Mapping[str, tuple[str, ...]]]:
+    """For a hand (sorted letters): the number of payments at an end card of each kind, and the payments.
+
+    The counts are internal (never handed out); the payments are a read-only view, which legal-action lists hold.
+
+    >>> counts, pays = _hand_table("AAB")
+    >>> counts["A"], counts["C"], pays["C"]
+    (1, 1, ('AAB',))
+    """
+    pays = _pay_map(tuple(map(hand.count, KINDS)))
+    return {k: len(v) for k, v in pays.items()}, MappingProxyType(pays)
+
+
+def _end_counts(counts: dict[str, int], b: list[str]) -> tuple[int, ...]:
+    """``counts`` of the 20 end cards of board ``b``, in LINE_ENDS order (rows' first and last ends, then columns').
+
+    One tuple display of list and dict subscripts: a C-level map over the 20 cells costs about three times as much.
+
+    >>> b = list("ABCDE" "FGHAB" "CDEFG" "HABCD" "EFGHA")
+    >>> _end_counts(dict(zip("ABCDEFGHP", range(9))), b) == tuple(range(9)[ord(b[c]) - 65] for c in END_CELLS)
+    True
+    """
+    return (counts[b[0]], counts[b[4]], counts[b[5]], counts[b[9]], counts[b[10]], counts[b[14]],
+            counts[b[15]], counts[b[19]], counts[b[20]], counts[b[24]],
+            counts[b[0]], counts[b[20]], counts[b[1]], counts[b[21]], counts[b[2]], counts[b[22]],
+            counts[b[3]], counts[b[23]], counts[b[4]], counts[b[24]])
+
+
 _SET_TASKS, _SET_TOP = (vars(EndTurn)[name].__set__ for name in ("tasks", "top"))
 
 
@@ -169,19 +198,21 @@ class LegalActions(LazyActions):
     Order: the ``head`` actions (``draw``), then the moves position by position
     (rows r1..r5 then columns c1..c5, first end then last end) with their payments,
     then the ``tail`` actions (``score`` / ``end ...``). Supports ``len``, indexing,
-    iteration and a fast ``in``.
+    iteration and a fast ``in``. It holds only immutable values: the number of moves at each
+    position, the board as a string and a read-only view of the payments per end-card kind.
     """
 
-    __slots__ = ("_head", "_pays", "_tail", "_moves", "_ends")
+    __slots__ = ("_head", "_counts", "_moves", "_pays", "_board", "_tail")
 
-    def __init__(self, head: tuple[Action, ...], pays: tuple[tuple[str, ...], ...], tail: tuple[Action, ...]) -> None:
+    def __init__(self, head: tuple[Action, ...], counts: tuple[int, ...], moves: int,
+                 pays: Mapping[str, tuple[str, ...]], board: str, tail: tuple[Action, ...]) -> None:
         self._head = head
+        self._counts = counts
+        self._moves = moves
         self._pays = pays
+        self._board = board
         self._tail = tail
-        # the index just past each position's moves, so indexing finds its position by bisection
-        self._ends = ends = list(accumulate(map(len, pays)))
-        self._moves = ends[-1]
-        self._len = len(head) + self._moves + len(tail)
+        self._len = len(head) + moves + len(tail)
 
     @property
     def move_count(self) -> int:
@@ -196,10 +227,15 @@ class LegalActions(LazyActions):
                 return head[i]
             i -= len(head)
             if i < self._moves:
-                ends = self._ends
-                pos = bisect_right(ends, i)
+                # walk the positions (a Python loop over 20 small ints is cheaper than cumulative sums in C)
+                pos = 0
+                for c in self._counts:
+                    if i < c:
+                        break
+                    i -= c
+                    pos += 1
                 line, end = _PAIR_NAMES[pos]
-                return _new_move(line, end, self._pays[pos][i - ends[pos - 1] if pos else i])
+                return _new_move(line, end, self._pays[self._board[END_CELLS[pos]]][i])
             return self._tail[i - self._moves]
         return LazyActions.__getitem__(self, i)
 
@@ -208,16 +244,16 @@ class LegalActions(LazyActions):
 
     def __iter__(self) -> Iterator[Action]:
         yield from self._head
-        for pos, pays in enumerate(self._pays):
-            line, end = _PAIR_NAMES[pos]
-            for pay in pays:
+        pays, board = self._pays, self._board
+        for (line, end), cell in zip(_PAIR_NAMES, END_CELLS):
+            for pay in pays[board[cell]]:
                 yield _new_move(line, end, pay)
         yield from self._tail
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Move):
             pos = MOVE_POS.get((action.line, action.end))
-            return pos is not None and action.pay in self._pays[pos]
+            return pos is not None and action.pay in self._pays[self._board[END_CELLS[pos]]]
         return action in self._head or action in self._tail
 
     def __repr__(self) -> str:
@@ -261,13 +297,18 @@ class BaseState(State):
         The caches hold immutable values that are replaced, never mutated, so a clone may share them, and
         no cached object is ever handed out: legal actions and observations are built fresh from them.
         """
-        self._pays: tuple[tuple[str, ...], ...] | None = None
+        #: The player to act's move counts per position, their total and payments (see ``LegalActions``).
+        self._spec: tuple[tuple[int, ...], int, Mapping[str, tuple[str, ...]]] | None = None
+        #: The player to act's hand as letters.
+        self._htext: str | None = None
         self._ends: tuple[tuple[str, str], ...] | None = None
         self._pub: dict[str, Any] | None = None
         #: Derived values kept ACROSS changes (each change that touches their source updates or forgets them):
         #: the hand sizes, and (Nizam) the ten lines' combinations on the current board.
         self._sizes: tuple[int, ...] | None = None
         self._sigs: tuple[str, ...] | None = None
+        #: The board as one string of 25 letters; a move replaces it, a refill forgets it.
+        self._bstr: str | None = None
         #: The discard pile as letters; a draw leaves it unchanged unless it reshuffles (which forgets it).
         self._dtext: str | None = None
 
@@ -297,31 +338,49 @@ class BaseState(State):
 
     # ---- legal actions ----------------------------------------------------------
     def move_pays(self, player: int) -> tuple[tuple[str, ...], ...]:
-        """Payments allowed at each of the 20 move positions (cached for the player to act).
+        """Payments allowed at each of the 20 move positions.
 
         NIZ-MOVE-01, NIZ-MOVE-03, NIZ-MOVE-04 (PRL-MOVE-01, PRL-MOVE-03, PRL-MOVE-04) and PRL-MOVE-06:
 
         one card of the end card's kind if the player holds one; otherwise (or when the end
         card is the pearl) every distinct multiset of three cards from hand.
         """
-        if player == self.current and self._pays is not None:
-            return self._pays
         # hands keep KINDS order (built by empty_counts), so their values key the cached per-kind payments
-        out = tuple(map(_pay_map(tuple(self.hands[player].values())).__getitem__, _END_LETTERS(self.board)))
-        if player == self.current:
-            self._pays = out
-        return out
+        return tuple(map(_pay_map(tuple(self.hands[player].values())).__getitem__, _END_LETTERS(self.board)))
 
-    def draw_allowed(self, player: int, pays: tuple[tuple[str, ...], ...] | None = None) -> bool:
+    def _hand_text(self, player: int) -> str:
+        """The player's hand as sorted letters (kept until the next change for the player to act)."""
+        if player == self.current:
+            text = self._htext
+            if text is None:
+                text = self._htext = _letters(tuple(self.hands[player].values()))
+            return text
+        return _letters(tuple(self.hands[player].values()))
+
+    def _move_spec(self) -> tuple[tuple[int, ...], int, Mapping[str, tuple[str, ...]]]:
+        """The player to act's number of moves at each position, their total and the payments per end kind."""
+        counts, pays = _hand_table(self._hand_text(self.current))
+        per_pos = _end_counts(counts, self.board)
+        spec = self._spec = (per_pos, sum(per_pos), pays)
+        return spec
+
+    def board_text(self) -> str:
+        """The board as one string of 25 letters, in reading order (kept until the board changes)."""
+        b = self._bstr
+        if b is None:
+            b = self._bstr = "".join(self.board)
+        return b
+
+    def draw_allowed(self, player: int, moves: int | None = None) -> bool:
         """May ``player`` draw now? (NIZ-DRAW-03 / PRL-DRAW-03 and the solo limit NIZ-SOLO-02)."""
         if self.hand_limit is not None and sum(self.hands[player].values()) + DRAW_COUNT > self.hand_limit:
             return False  # NIZ-SOLO-02: the draw would break the hand limit
         if self.deck or any(self.discard.values()):
             return True
         # NIZ-DRAW-03 / PRL-DRAW-03: nothing to draw; allowed only to a player who cannot move
-        if pays is None:
-            pays = self.move_pays(player)
-        return not any(pays)
+        if moves is None:
+            moves = sum(map(len, self.move_pays(player)))
+        return not moves
 
     def end_actions(self, player: int) -> tuple[Action, ...]:
         """The actions that end the moves, built fresh (no action object is ever shared with a caller)."""
@@ -335,17 +394,20 @@ class BaseState(State):
         if self.over or (player is not None and player != self.current):
             return ()
         p = self.current
-        pays = self._pays
-        if pays is None:
-            # move_pays, inlined for the player to act
-            pays = self._pays = tuple(map(_pay_map(tuple(self.hands[p].values())).__getitem__,
-                                          _END_LETTERS(self.board)))
+        spec = self._spec
+        if spec is None:
+            spec = self._move_spec()
+        counts, moves, pays = spec
+        b = self._bstr
+        if b is None:
+            b = self._bstr = "".join(self.board)
         if self.moves_made == 0:
             # a deck to draw from and no hand limit (every multi-player game) allow the draw without more checks;
             # Draw and Score have no fields, so object.__new__ makes the same fresh object as their __init__
-            ok = bool(self.deck) and self.hand_limit is None or self.draw_allowed(p, pays)
-            return LegalActions((_new_object(Draw),) if ok else (), pays, ())
-        return LegalActions((), pays, (_new_object(Score),) if self.end_type is Score else self.end_actions(p))
+            ok = bool(self.deck) and self.hand_limit is None or self.draw_allowed(p, moves)
+            return LegalActions((_new_object(Draw),) if ok else (), counts, moves, pays, b, ())
+        return LegalActions((), counts, moves, pays, b,
+                            (_new_object(Score),) if self.end_type is Score else self.end_actions(p))
 
     def check_action(self, player: int, action: Action) -> None:
         """A fast legality test that agrees with ``legal_actions``, from the cached payments and ends.
@@ -356,9 +418,14 @@ class BaseState(State):
         kind = type(action)
         if kind is Move:
             pos = MOVE_POS.get((action.line, action.end))  # type: ignore[attr-defined]
-            pays = self._pays if player == self.current and self._pays is not None else self.move_pays(player)
-            if pos is not None and action.pay in pays[pos]:  # type: ignore[attr-defined]
-                return
+            if pos is not None:
+                if player == self.current:
+                    spec = self._spec
+                    pays = (spec if spec is not None else self._move_spec())[2]
+                else:
+                    pays = _hand_table(self._hand_text(player))[1]
+                if action.pay in pays[self.board[END_CELLS[pos]]]:  # type: ignore[attr-defined]
+                    return
         elif kind is Draw:
             if self.moves_made == 0 and self.draw_allowed(player):
                 return
@@ -426,7 +493,7 @@ class BaseState(State):
     def _apply(self, player: int, action: Action) -> None:
         # every change forgets what was derived from the position (as _clear_caches, without the call)
         old_pub = self._pub
-        self._pays = self._ends = self._pub = None
+        self._spec = self._htext = self._ends = self._pub = None
         kind = type(action)
         if kind is Move:
             # the move, inlined (most decisions are moves): NIZ-MOVE-01, NIZ-MOVE-02, NIZ-MOVE-03 /
@@ -445,7 +512,8 @@ class BaseState(State):
                 # NIZ-SCORE-03: remember every line's combination at the start of the turn (those of the board
                 # as the last change left it, when known)
                 sigs = self._sigs
-                self.start_sigs = list(sigs) if sigs is not None else list(map(B.signature, _lines(board)))
+                self.start_sigs = (list(sigs) if sigs is not None
+                                   else list(map(B.signature, _LINE_GETTER(self.board_text()))))
                 self.changed = [False] * (2 * SIDE)
             line, first = MOVE_PAIRS[(line_name, end)]
             a, b, c, d, e = B.LINES[line]  # B.slide, inlined
@@ -453,9 +521,10 @@ class BaseState(State):
                 board[a], board[b], board[c], board[d], board[e] = board[b], board[c], board[d], board[e], board[a]
             else:
                 board[a], board[b], board[c], board[d], board[e] = board[e], board[a], board[b], board[c], board[d]
+            text = self._bstr = "".join(board)
             if self.tracks_changes:
                 # B.update_changed, inlined: a line stays marked once its combination differed from the start
-                self._sigs = sigs = tuple(map(B.signature, _lines(board)))
+                self._sigs = sigs = tuple(map(B.signature, _LINE_GETTER(text)))
                 self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
             self.idle_draws = 0
             self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
@@ -560,7 +629,16 @@ class BaseState(State):
         d = obs.__dict__
         d.update(pub)
         d["player"] = player
-        d["hand"] = _letters(tuple(self.hands[player].values())) if player is not None else ""
+        if player is None:
+            d["hand"] = ""
+        elif player == self.current:
+            # the player to act's hand, kept for its legal actions (_hand_text, inlined)
+            text = self._htext
+            if text is None:
+                text = self._htext = _letters(tuple(self.hands[player].values()))
+            d["hand"] = text
+        else:
+            d["hand"] = _letters(tuple(self.hands[player].values()))
         return obs
 
     def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
@@ -569,7 +647,9 @@ class BaseState(State):
         A move changes the board, the mover's hand size, the discard pile and the move count only (and in
         Nizam the changed lines, the turn's start combinations and the idle draws); never the turn or the end.
         """
-        b = "".join(self.board)
+        b = self._bstr  # the move has just set it
+        if b is None:
+            b = self._bstr = "".join(self.board)
         pub["board"] = (b[0:5], b[5:10], b[10:15], b[15:20], b[20:25])
         sizes = self._sizes
         if sizes is None:
@@ -586,7 +666,9 @@ class BaseState(State):
     def _public_base(self) -> dict[str, Any]:
         over = self.over
         moves = self.moves_made
-        b = "".join(self.board)  # board_rows, inlined
+        b = self._bstr  # board_rows, inlined
+        if b is None:
+            b = self._bstr = "".join(self.board)
         sizes = self._sizes
         if sizes is None:
             sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
@@ -689,7 +771,7 @@ class NizamState(BaseState):
         # B.scoring_runs, over the changed lines only (many turns of random play change none)
         scoring = []
         if True in self.changed:
-            lines = _lines(self.board)
+            lines = _LINE_GETTER(self.board_text())
             for i in compress(range(2 * SIDE), self.changed):
                 found = B.run_in(lines[i])
                 if found is not None:
@@ -709,7 +791,7 @@ class NizamState(BaseState):
             # NIZ-SCORE-06, NIZ-SCORE-07: ... then the holes are refilled from the deck, reshuffling if it runs out.
             # Runs formed by the refill neither score nor leave the board.
             new = self.take_cards(len(cells))
-            self._sigs = None  # the refill changes the board
+            self._sigs = self._bstr = None  # the refill changes the board
             for cell, card in zip(cells, new):
                 board[cell] = card
             self.log.add("refill", None, {"cells": [B.LINE_NAMES[c // SIDE] + f"c{c % SIDE + 1}" for c in cells],
