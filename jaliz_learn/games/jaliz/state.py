@@ -178,6 +178,12 @@ class JalizState(State):
         self._legal_key = -1                # _legal is for this _version and _legal_actor
         self._legal_actor = -1
         self._legal: tuple[Spec, ...] = ()  # specs of the listed legal actions (immutable values)
+        # the mode's class-level flags copied onto the instance: the hot loop reads them at every decision, and
+        # an instance attribute is one hinted dict read where a class attribute read through an instance misses first
+        self.mode = self.mode
+        self._events = self._events
+        self._event_phases = self._event_phases
+        self._lazy_phases = self._lazy_phases
         if deal:
             self._setup()
 
