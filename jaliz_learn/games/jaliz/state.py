@@ -228,7 +228,7 @@ class JalizState(State):
         """Who decides now (computed once per state change)."""
         if self._cur_key == self._version:
             return self._cur
-        cur = self._find_current_player()
+        cur = _find_current_player_fn(self)
         self._cur, self._cur_key = cur, self._version
         return cur
 
@@ -329,19 +329,19 @@ class JalizState(State):
         if pending:  # decision "place"
             # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
             cards = pending[0][1]
-            self._plant_actions(p, cards if len(cards) == 1 else sorted(set(cards)), acts)
+            _plant_actions_fn(self, p, cards if len(cards) == 1 else sorted(set(cards)), acts)
         elif phase == OFFER_PHASE:
             acts.append((Pass,))
         elif phase == PLANT_PHASE:
             hand = self.players[p].hand  # counted by product number: compress lists the products held, in C
-            self._plant_actions(p, list(_compress(_PRODUCT_RANGE, hand)), acts)
+            _plant_actions_fn(self, p, list(_compress(_PRODUCT_RANGE, hand)), acts)
             if self.planted >= 1:  # JAL-PLANT-01: at least one card
                 acts.append((Done,))
         elif phase == RESPOND_PHASE:
             offers = self.offers
             if offers:
                 for buyer in sorted(offers):
-                    if self._acceptable(offers[buyer]):
+                    if _acceptable_fn(self, offers[buyer]):
                         acts.append((Accept, buyer))
             others = [q for q in range(self.num_players) if q != p]
             for c in sorted(set(self.market)):
@@ -354,13 +354,13 @@ class JalizState(State):
             acts.append((Pass,))
         elif phase == FINAL_PHASE:
             if self.planted < self._plant_limit(p):
-                self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
+                _plant_actions_fn(self, p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
             acts.append((Done,))
         else:
             acts.extend(self._extra_legal(p, phase))
         if not self._events or self.phase not in self._event_phases:  # _anytime_allowed, inlined
             anytime = self._anytime_cache[p]
-            acts.extend(anytime if anytime is not None else self._anytime_actions(p))
+            acts.extend(anytime if anytime is not None else _anytime_actions_fn(self, p))
         return tuple(acts)
 
     #: Does this mode have events (snow, event phases)? The standard game skips their hooks in the hot loop.
@@ -590,13 +590,13 @@ class JalizState(State):
         self._version += 1  # every cache (legal specs, current player, observations) is keyed by the version
         cls = type(action)  # exact classes only (the core refuses subclasses); commonest first
         if cls is Plant:
-            self._do_plant(player, action)  # type: ignore[arg-type]
+            _do_plant_fn(self, player, action)  # type: ignore[arg-type]
         elif cls is Offer:  # stored as a copy: the bot keeps the object it sent
             want, give, tokens, ask = action.want, action.give, action.tokens, action.ask  # type: ignore[attr-defined]
             self.offers[player] = new_offer(want, give, tokens, ask)
             self._dirty |= DIRTY_OFFERS
             if give:
-                self._reveal(player, give)
+                _reveal_fn(self, player, give)
             self.log.add("offer", player, {"want": list(want), "give": list(give), "tokens": list(tokens),
                                            "ask": list(ask)})
             self.buyer_index += 1  # _next_buyer, inlined
@@ -608,11 +608,11 @@ class JalizState(State):
             product = action.product  # type: ignore[attr-defined]
             self.market.remove(product)
             self.log.add("give", player, {"card": product, "to": action.player})  # type: ignore[attr-defined]
-            self._queue(action.player, [product])  # type: ignore[attr-defined]
+            _queue_fn(self, action.player, [product])  # type: ignore[attr-defined]
         elif cls is Keep:
             self.market.remove(action.product)  # type: ignore[attr-defined]
             self.log.add("keep", player, {"card": action.product})  # type: ignore[attr-defined]
-            self._queue(player, [action.product])  # type: ignore[attr-defined]
+            _queue_fn(self, player, [action.product])  # type: ignore[attr-defined]
         elif cls is Done:
             self.log.add("done", player, {})
             if self.phase == PLANT_PHASE:
@@ -711,7 +711,7 @@ class JalizState(State):
 
     def _harvest(self, p: int, i: int) -> None:
         """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest."""
-        self._touch_farm(p)
+        _touch_farm_fn(self, p)
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]
         effective = count + self._harvest_bonus(p, i)
@@ -720,7 +720,7 @@ class JalizState(State):
             earned = _COINS[(product, effective)] = D.coins_for(product, effective)
         coins = min(earned, count)  # JAL-R-COINCAP
         pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
-        self._burn([product] * (count - coins))
+        _burn_fn(self, [product] * (count - coins))
         pl.plot_product[i] = 0
         pl.plot_count[i] = 0
         self.log.add("harvest", p, {"plot": i + 1, "card": product, "cards": count, "counted": effective,
@@ -743,7 +743,7 @@ class JalizState(State):
 
     def _pay(self, p: int, amount: int) -> None:
         """JAL-BUY-01 / JAL-R-PAYMENT: paid coin cards go face up to the burned pile."""
-        self._touch_farm(p)
+        _touch_farm_fn(self, p)
         self._dirty |= DIRTY_BURNED
         coins = self.players[p].coins
         for _ in range(amount):
@@ -788,7 +788,7 @@ class JalizState(State):
         self.players[self.active].tokens.append(self.active)
         self.players[self.active].tokens.sort()
         self.log.add("claim", p, {"card": card, "token_returned_to": self.active})
-        self._queue(p, [card])
+        _queue_fn(self, p, [card])
         self._start_offers()
 
     def _accept(self, buyer: int) -> None:
@@ -812,9 +812,9 @@ class JalizState(State):
         self.log.add("trade", self.active, {"buyer": buyer, "want": list(offer.want),
                                             "give": list(offer.give), "tokens": list(offer.tokens),
                                             "ask": list(offer.ask)})
-        self._queue(buyer, list(offer.want) + list(offer.ask))
+        _queue_fn(self, buyer, list(offer.want) + list(offer.ask))
         if offer.give:
-            self._queue(self.active, list(offer.give))
+            _queue_fn(self, self.active, list(offer.give))
 
     def _queue(self, p: int, cards: list[int]) -> None:
         """JAL-MARKET-03: received cards must be planted at once, before anything else."""
@@ -1023,6 +1023,21 @@ class JalizState(State):
     # ---------------------------------------------------------------- JSON
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         return self.game.position_to_json(self, compact)
+
+
+# Steps no mode overrides, called as plain functions on the hot path: a state keeps its many attributes in a
+# per-instance dict, so every method lookup on it first misses in that dict (tests check no subclass overrides them)
+HOT_STEPS = ("_plant_actions", "_anytime_actions", "_acceptable", "_do_plant", "_find_current_player", "_reveal",
+             "_touch_farm", "_burn", "_queue")
+_plant_actions_fn = JalizState._plant_actions
+_anytime_actions_fn = JalizState._anytime_actions
+_acceptable_fn = JalizState._acceptable
+_do_plant_fn = JalizState._do_plant
+_find_current_player_fn = JalizState._find_current_player
+_reveal_fn = JalizState._reveal
+_touch_farm_fn = JalizState._touch_farm
+_burn_fn = JalizState._burn
+_queue_fn = JalizState._queue
 
 
 def _card_list(counts: list[int]) -> list[int]:

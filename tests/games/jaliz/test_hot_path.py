@@ -92,3 +92,14 @@ def test_farm_views_score_like_the_state(name):
             state.apply(legal[rng.randrange(len(legal))])
         assert [f.score for f in state.observation(None).farms] == list(state.scores())
     assert checked > 100
+
+
+def test_no_mode_overrides_the_steps_called_as_plain_functions():
+    """state.py calls HOT_STEPS as module functions (no method lookup): a mode overriding one would be skipped."""
+    from jaliz_learn.games.jaliz.advanced.state import JalizAdvancedState
+    from jaliz_learn.games.jaliz.state import HOT_STEPS, JalizState
+
+    assert JalizAdvancedState in JalizState.__subclasses__()
+    for cls in JalizState.__subclasses__():
+        overridden = [name for name in HOT_STEPS if getattr(cls, name) is not getattr(JalizState, name)]
+        assert overridden == [], f"{cls.__name__} overrides {overridden}: call them as methods again"
