@@ -289,7 +289,16 @@ def task_kinds(board: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
     (['A'], [])
     """
     b = "".join(board)
-    lines = _LINES_OF(b)  # the ten slices in one C call
+    return lines_task_kinds(b, _LINES_OF(b))  # the ten slices in one C call
+
+
+def lines_task_kinds(b: str, lines: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """:func:`task_kinds` of a board given as its 25-letter string and its ten lines (as a state keeps them).
+
+    >>> b = "AAABC" "FGHDE" "CDPEF" "GHBCD" "DEFGH"
+    >>> lines_task_kinds(b, tuple(all_lines(list(b)))) == task_kinds(list(b))
+    True
+    """
     # one regex pass over the ten lines (a separator keeps runs within a line): no per-line cache misses
     natural = frozenset(_RUN_KIND.findall("|".join(lines)))
     at = b.find(PEARL)

@@ -309,6 +309,8 @@ class BaseState(State):
         self._sigs: tuple[str, ...] | None = None
         #: The board as one string of 25 letters; a move replaces it, a refill forgets it.
         self._bstr: str | None = None
+        #: The ten lines of that board (rows r1..r5, then columns), kept and forgotten with it.
+        self._lns: tuple[str, ...] | None = None
         #: The discard pile as letters; a draw leaves it unchanged unless it reshuffles (which forgets it).
         self._dtext: str | None = None
 
@@ -370,6 +372,16 @@ class BaseState(State):
         if b is None:
             b = self._bstr = "".join(self.board)
         return b
+
+    def board_lines(self) -> tuple[str, ...]:
+        """The ten lines of the board (rows r1..r5, then columns c1..c5), kept until the board changes.
+
+        Shared by the rows of observations, Nizam's combinations and Pearl's task kinds.
+        """
+        lines = self._lns
+        if lines is None:
+            lines = self._lns = _LINE_GETTER(self.board_text())
+        return lines  # type: ignore[no-any-return]
 
     def draw_allowed(self, player: int, moves: int | None = None) -> bool:
         """May ``player`` draw now? (NIZ-DRAW-03 / PRL-DRAW-03 and the solo limit NIZ-SOLO-02)."""
@@ -513,7 +525,7 @@ class BaseState(State):
                 # as the last change left it, when known)
                 sigs = self._sigs
                 self.start_sigs = (list(sigs) if sigs is not None
-                                   else list(map(B.signature, _LINE_GETTER(self.board_text()))))
+                                   else list(map(B.signature, self.board_lines())))
                 self.changed = [False] * (2 * SIDE)
             line, first = MOVE_PAIRS[(line_name, end)]
             a, b, c, d, e = B.LINES[line]  # B.slide, inlined
@@ -524,8 +536,11 @@ class BaseState(State):
             text = self._bstr = "".join(board)
             if self.tracks_changes:
                 # B.update_changed, inlined: a line stays marked once its combination differed from the start
-                self._sigs = sigs = tuple(map(B.signature, _LINE_GETTER(text)))
+                self._lns = lines = _LINE_GETTER(text)
+                self._sigs = sigs = tuple(map(B.signature, lines))
                 self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
+            else:
+                self._lns = None
             self.idle_draws = 0
             self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
             self.log.add("move", player, {"line": line_name, "end": end, "pay": pay})
@@ -647,10 +662,10 @@ class BaseState(State):
         A move changes the board, the mover's hand size, the discard pile and the move count only (and in
         Nizam the changed lines, the turn's start combinations and the idle draws); never the turn or the end.
         """
-        b = self._bstr  # the move has just set it
-        if b is None:
-            b = self._bstr = "".join(self.board)
-        pub["board"] = (b[0:5], b[5:10], b[10:15], b[15:20], b[20:25])
+        lines = self._lns  # Nizam's move has just set them; Pearl's end decision will use them
+        if lines is None:
+            lines = self.board_lines()
+        pub["board"] = lines[:5]
         sizes = self._sizes
         if sizes is None:
             sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
@@ -666,9 +681,9 @@ class BaseState(State):
     def _public_base(self) -> dict[str, Any]:
         over = self.over
         moves = self.moves_made
-        b = self._bstr  # board_rows, inlined
-        if b is None:
-            b = self._bstr = "".join(self.board)
+        lines = self._lns  # board_rows, inlined
+        if lines is None:
+            lines = self.board_lines()
         sizes = self._sizes
         if sizes is None:
             sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
@@ -679,7 +694,7 @@ class BaseState(State):
         return {"game": self.game.info.name, "num_players": self.num_players,
                 "current_player": None if over else self.current,
                 "decision": OVER if over else (START if moves == 0 else self.end_decision),
-                "turn": self.log.turn, "is_over": over, "board": (b[0:5], b[5:10], b[10:15], b[15:20], b[20:25]),
+                "turn": self.log.turn, "is_over": over, "board": lines[:5],
                 "hand_sizes": sizes, "deck_size": len(self.deck),
                 "discard": dtext, "deck_runouts": self.runouts,
                 "moves_made": moves, "out_of_play": self.out_of_play,
@@ -771,7 +786,7 @@ class NizamState(BaseState):
         # B.scoring_runs, over the changed lines only (many turns of random play change none)
         scoring = []
         if True in self.changed:
-            lines = _LINE_GETTER(self.board_text())
+            lines = self.board_lines()
             for i in compress(range(2 * SIDE), self.changed):
                 found = B.run_in(lines[i])
                 if found is not None:
@@ -791,7 +806,7 @@ class NizamState(BaseState):
             # NIZ-SCORE-06, NIZ-SCORE-07: ... then the holes are refilled from the deck, reshuffling if it runs out.
             # Runs formed by the refill neither score nor leave the board.
             new = self.take_cards(len(cells))
-            self._sigs = self._bstr = None  # the refill changes the board
+            self._sigs = self._bstr = self._lns = None  # the refill changes the board
             for cell, card in zip(cells, new):
                 board[cell] = card
             self.log.add("refill", None, {"cells": [B.LINE_NAMES[c // SIDE] + f"c{c % SIDE + 1}" for c in cells],
@@ -875,7 +890,7 @@ class PearlState(BaseState):
         run of three or more (PRL-TASK-02) that the player still has in the task deck and that no
         opponent blocks; completion is compulsory, so the distinct maximal sets are the choices.
         """
-        return list(_task_sets(*B.task_kinds(self.board), self._open_tasks(player)))
+        return list(_task_sets(*B.lines_task_kinds(self.board_text(), self.board_lines()), self._open_tasks(player)))
 
     def _open_tasks(self, player: int) -> frozenset[str]:
         """The player's task kinds no opponent blocks (PRL-TASK-05), kept until a completion changes them."""
@@ -888,7 +903,7 @@ class PearlState(BaseState):
         """(tasks, top) of every legal ``end`` action, as plain strings (cached for the player to act)."""
         if player == self.current and self._ends is not None:
             return self._ends
-        specs = _end_specs(*B.task_kinds(self.board), self._open_tasks(player))
+        specs = _end_specs(*B.lines_task_kinds(self.board_text(), self.board_lines()), self._open_tasks(player))
         if player == self.current:
             self._ends = specs
         return specs
@@ -934,7 +949,7 @@ class PearlState(BaseState):
             for k in order:
                 self.tasks[player].discard(k)
                 self.completed[player].append(k)
-        natural = B.task_kinds(self.board)[0] if action.tasks else frozenset()
+        natural = B.lines_task_kinds(self.board_text(), self.board_lines())[0] if action.tasks else frozenset()
         pearl = "".join(k for k in action.tasks if k not in natural)
         self.log.add("complete", player, {"tasks": action.tasks, "top": action.top, "pearl_as": pearl,
                                           "completed": "".join(self.completed[player])})
