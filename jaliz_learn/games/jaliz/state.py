@@ -228,7 +228,16 @@ class JalizState(State):
         """Who decides now (computed once per state change)."""
         if self._cur_key == self._version:
             return self._cur
-        cur = _find_current_player_fn(self)
+        # _find_current_player, inlined for the commonest decisions (the play loop asks once per decision)
+        cur: int | None
+        if self.pending:
+            cur = int(self.pending[0][0])
+        elif self.phase == PLANT_PHASE or self.phase == RESPOND_PHASE:
+            cur = self.active
+        elif self.phase == OFFER_PHASE:
+            cur = (self.active + 1 + self.buyer_index) % self.num_players
+        else:
+            cur = _find_current_player_fn(self)
         self._cur, self._cur_key = cur, self._version
         return cur
 
@@ -704,17 +713,18 @@ class JalizState(State):
         self.log.add("plant", p, {"card": action.product, "plot": action.plot, "from": source})
         if self.pending and not self.pending[0][1]:
             self.pending.pop(0)
-        elif not self.pending and self.phase == PLANT_PHASE and (
-            self.planted >= self._plant_limit(p) or pl.hand_size == 0
+        elif not self.pending and self.phase == PLANT_PHASE and (  # JAL-PLANT-01/05: _plant_limit, hand_size inlined
+            self.planted >= (D.PLANT_LIMIT_TRACTOR if pl.tractor else D.PLANT_LIMIT) or not any(pl.hand)
         ):
             self._start_market()
 
     def _harvest(self, p: int, i: int) -> None:
         """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest."""
-        _touch_farm_fn(self, p)
+        self._farms = self._farm_cache[p] = self._anytime_cache[p] = None  # _touch_farm, inlined
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]
-        effective = count + self._harvest_bonus(p, i)
+        # JAL-HARVEST-05: the standard bonus inline (modes with events add theirs in _harvest_bonus)
+        effective = count + (self._harvest_bonus(p, i) if self._events else 1 if pl.plot_fert[i] else 0)
         earned = _COINS.get((product, effective))
         if earned is None:  # the bean-meter read once per (product, count): harvests are a quarter of decisions
             earned = _COINS[(product, effective)] = D.coins_for(product, effective)
