@@ -127,19 +127,37 @@ def _hand_table(hand: str) -> tuple[dict[str, int], Mapping[str, tuple[str, ...]
     return {k: len(v) for k, v in pays.items()}, MappingProxyType(pays)
 
 
-def _end_counts(counts: dict[str, int], b: list[str]) -> tuple[int, ...]:
-    """``counts`` of the 20 end cards of board ``b``, in LINE_ENDS order (rows' first and last ends, then columns').
+def _end_counts(counts: dict[str, int], b: list[str]) -> tuple[tuple[int, ...], int]:
+    """``counts`` of the 20 end cards of board ``b`` in LINE_ENDS order (rows' first and last ends, then columns'),
+    and their sum.
 
-    One tuple display of list and dict subscripts: a C-level map over the 20 cells costs about three times as much.
+    List and dict subscripts into locals, then a tuple display and a sum of locals: a C-level map over the 20
+    cells, or ``sum()`` of the tuple, costs several times as much in this hot path.
 
     >>> b = list("ABCDE" "FGHAB" "CDEFG" "HABCD" "EFGHA")
-    >>> _end_counts(dict(zip("ABCDEFGHP", range(9))), b) == tuple(range(9)[ord(b[c]) - 65] for c in END_CELLS)
+    >>> table = dict(zip("ABCDEFGHP", range(9)))
+    >>> _end_counts(table, b) == ((*(expected := [table[b[c]] for c in END_CELLS]),), sum(expected))
     True
     """
-    return (counts[b[0]], counts[b[4]], counts[b[5]], counts[b[9]], counts[b[10]], counts[b[14]],
-            counts[b[15]], counts[b[19]], counts[b[20]], counts[b[24]],
-            counts[b[0]], counts[b[20]], counts[b[1]], counts[b[21]], counts[b[2]], counts[b[22]],
-            counts[b[3]], counts[b[23]], counts[b[4]], counts[b[24]])
+    r1 = counts[b[0]]
+    r2 = counts[b[5]]
+    r3 = counts[b[10]]
+    r4 = counts[b[15]]
+    r5 = counts[b[20]]
+    s1 = counts[b[4]]
+    s2 = counts[b[9]]
+    s3 = counts[b[14]]
+    s4 = counts[b[19]]
+    s5 = counts[b[24]]
+    t2 = counts[b[1]]
+    t3 = counts[b[2]]
+    t4 = counts[b[3]]
+    u2 = counts[b[21]]
+    u3 = counts[b[22]]
+    u4 = counts[b[23]]
+    # corners: r1/s1/r5/s5 are also the ends of columns c1 and c5
+    return ((r1, s1, r2, s2, r3, s3, r4, s4, r5, s5, r1, r5, t2, u2, t3, u3, t4, u4, s1, s5),
+            2 * (r1 + s1 + r5 + s5) + r2 + s2 + r3 + s3 + r4 + s4 + t2 + u2 + t3 + u3 + t4 + u4)
 
 
 _SET_TASKS, _SET_TOP = (vars(EndTurn)[name].__set__ for name in ("tasks", "top"))
@@ -362,8 +380,8 @@ class BaseState(State):
     def _move_spec(self) -> tuple[tuple[int, ...], int, Mapping[str, tuple[str, ...]]]:
         """The player to act's number of moves at each position, their total and the payments per end kind."""
         counts, pays = _hand_table(self._hand_text(self.current))
-        per_pos = _end_counts(counts, self.board)
-        spec = self._spec = (per_pos, sum(per_pos), pays)
+        per_pos, total = _end_counts(counts, self.board)
+        spec = self._spec = (per_pos, total, pays)
         return spec
 
     def board_text(self) -> str:
