@@ -423,7 +423,12 @@ class JalizState(State):
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         pl = self.players[p]
-        acts: list[Spec] = [(Harvest, i + 1) for i, c in enumerate(pl.plot_count) if c]  # JAL-HARVEST-04
+        counts = pl.plot_count  # JAL-HARVEST-04: planted plots (unrolled: a comprehension is a call in CPython 3.11)
+        acts: list[Spec] = [(Harvest, 1)] if counts[0] else []
+        if counts[1]:
+            acts.append((Harvest, 2))
+        if len(counts) > 2 and counts[2]:
+            acts.append((Harvest, 3))
         if self._events:
             blocked = self._unharvestable_plot(p)
             if blocked >= 0:
