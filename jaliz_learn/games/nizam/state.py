@@ -253,7 +253,11 @@ class LegalActions(LazyActions):
                     i -= c
                     pos += 1
                 line, end = _PAIR_NAMES[pos]
-                return _new_move(line, end, self._pays[self._board[END_CELLS[pos]]][i])
+                move = _new_object(Move)  # _new_move, inlined
+                _SET_LINE(move, line)
+                _SET_END(move, end)
+                _SET_PAY(move, self._pays[self._board[END_CELLS[pos]]][i])
+                return move
             return self._tail[i - self._moves]
         return LazyActions.__getitem__(self, i)
 
