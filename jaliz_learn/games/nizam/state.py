@@ -560,7 +560,10 @@ class BaseState(State):
                 # B.update_changed, inlined: a line stays marked once its combination differed from the start
                 self._lns = lines = _LINE_GETTER(text)
                 self._sigs = sigs = tuple(map(B.signature, lines))
-                self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
+                # most moves leave every combination as the turn began: then no line is newly marked
+                self._marked = marked = list(sigs) != self.start_sigs
+                if marked:
+                    self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
             else:
                 self._lns = None
             self.idle_draws = 0
@@ -852,10 +855,17 @@ class NizamState(BaseState):
         pub["idle_draws"] = self.idle_draws
         return pub
 
+    #: Did the last move find a combination that differs from the turn's start (``_apply`` sets it)? If not,
+    #: the lines marked before the move, and so the copied ``changed_lines``, still hold.
+    _marked = True
+
     def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
         pub = super()._public_after_move(pub)
-        pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))
-        pub["start_combinations"] = tuple(self.start_sigs)
+        if self._marked:
+            pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))
+        if self.moves_made == 1:
+            # the turn's first move: the start combinations are new (the public part before it had none)
+            pub["start_combinations"] = tuple(self.start_sigs)
         pub["idle_draws"] = self.idle_draws
         return pub
 
