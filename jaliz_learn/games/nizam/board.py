@@ -299,8 +299,9 @@ def lines_task_kinds(b: str, lines: tuple[str, ...]) -> tuple[frozenset[str], fr
     >>> lines_task_kinds(b, tuple(all_lines(list(b)))) == task_kinds(list(b))
     True
     """
-    # one regex pass over the ten lines (a separator keeps runs within a line): no per-line cache misses
-    natural = frozenset(_RUN_KIND.findall("|".join(lines)))
+    # the kinds of the lines' combinations (a line of five holds at most one), by the cached signatures: a
+    # regex pass over the joined lines costs about three times as much once the cache is warm
+    natural = frozenset([sig[0] for sig in map(signature, lines) if sig])
     at = b.find(PEARL)
     if at < 0:
         return natural, frozenset()
