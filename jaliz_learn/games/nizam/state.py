@@ -65,13 +65,9 @@ def _new_move(line: str, end: str, pay: str) -> Move:
     _SET_PAY(move, pay)
     return move
 
+
+#: The board's ten lines sliced from its 25-letter string in one C call (board.all_lines, as a tuple).
 _LINE_GETTER = itemgetter(*B.LINE_SLICES)
-
-
-def _lines(board: list[str]) -> tuple[str, ...]:
-    """:func:`board.all_lines` as a tuple: one join, then the ten slices in one C call."""
-    return _LINE_GETTER("".join(board))  # type: ignore[no-any-return]
-
 #: The 20 end cards of a board (a list of 25 letters), in LINE_ENDS order, picked in one C call.
 _END_LETTERS = itemgetter(*END_CELLS)
 #: (line name, end name) -> position 0..19 in the legal-move order.
@@ -231,10 +227,6 @@ class LegalActions(LazyActions):
         self._board = board
         self._tail = tail
         self._len = len(head) + moves + len(tail)
-
-    @property
-    def move_count(self) -> int:
-        return self._moves
 
     def __getitem__(self, i: Any) -> Any:
         # an index in range (a RandomBot asks once per decision) is served here, without the base class's
