@@ -107,7 +107,6 @@ class JalizObservation(Observation):
 
 
 _new = tuple.__new__
-_NO_TOKENS: list[tuple[str, ...]] = [(), (), ()]  # plot tokens of a farm without any (up to three plots); never mutated
 
 
 def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
@@ -123,34 +122,25 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
         if cached:
             state._known_cache[p] = known
     # tuple.__new__ skips the NamedTuple constructors' Python-level argument handling (the hot loop)
+    tokens: list[tuple[str, ...]] | None = None  # None: no plot tokens, so the plot views are memoised by value
     if state.mode == "standard":  # no plot tokens, no extras; the score is coins + equipment (JAL-END-05)
-        key = (*prods, *counts, *ferts)  # one entry per plot in each list: the length splits the key
-        plots = _PLOTS.get(key)  # type: ignore[assignment]
-        if plots is None:
-            plots = _plain_plots(key, prods, counts, ferts)
         score = len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
         extras: tuple[tuple[str, Any], ...] = ()
+    elif p in state.snow or p in state.rain or state.breeding:  # type: ignore[attr-defined]
+        tokens, score, extras = state.farm_parts(p)
+    else:  # advanced mode without plot tokens (the common case): farm_parts inlined
+        k = state.model_farmer[p]  # type: ignore[attr-defined]
+        score = (len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
+                 + MODEL_FARMER_VALUE * k)  # JAL-END-05 + JADV-END-01
+        extras = (("model_farmer", k),) if k else ()
+    if tokens is None:
+        key = (*prods, *counts, *ferts)  # one entry per plot in each list: the length splits the key
+        plots = _PLOTS.get(key)
+        if plots is None:
+            plots = _plain_plots(key, prods, counts, ferts)
     else:
-        tokens: list[tuple[str, ...]]
-        if p in state.snow or p in state.rain or state.breeding:  # type: ignore[attr-defined]
-            tokens, score, extras = state.farm_parts(p)
-        else:  # no plot tokens (the common case): farm_parts inlined
-            tokens = _NO_TOKENS
-            k = state.model_farmer[p]  # type: ignore[attr-defined]
-            score = (len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
-                     + MODEL_FARMER_VALUE * k)  # JAL-END-05 + JADV-END-01
-            extras = (("model_farmer", k),) if k else ()
-        if tokens is _NO_TOKENS:  # the standard branch's memo
-            key = (*prods, *counts, *ferts)
-            plots = _PLOTS.get(key)  # type: ignore[assignment]
-            if plots is None:
-                plots = _plain_plots(key, prods, counts, ferts)
-        elif len(counts) == 2:
-            plots = (_new(PlotView, (prods[0] or None, counts[0], ferts[0], tokens[0])),
-                     _new(PlotView, (prods[1] or None, counts[1], ferts[1], tokens[1])))
-        else:
-            plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], tokens[i]))
-                           for i in range(len(counts))])
+        plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], tokens[i]))
+                       for i in range(len(counts))])
     view = _new(FarmView, (plots, len(coins), sum(pl.hand), tuple(pl.tokens), pl.tractor, pl.third_plot,
                            pl.bought_cards, pl.spent_equipment, score, extras, tuple(coins), known))
     if cached:
