@@ -584,18 +584,6 @@ class JalizAdvancedState(JalizState):
             return [self.plot_tokens(p, i) for i in range(n)]
         return [()] * n
 
-    def farm_parts(self, p: int) -> tuple[list[tuple[str, ...]], int, tuple[tuple[str, Any], ...]]:
-        """Plot tokens, score (JAL-END-05 + JADV-END-01) and Model Farmer cards, inlined (one call per farm view)."""
-        pl = self.players[p]
-        n = len(pl.plot_count)
-        tokens: list[tuple[str, ...]] = [self.plot_tokens(p, i) for i in range(n)] \
-            if p in self.snow or p in self.rain or self.breeding else [()] * n
-        k = self.model_farmer[p]
-        score = (len(pl.coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
-                 + MODEL_FARMER_VALUE * k)
-        extras: tuple[tuple[str, Any], ...] = (("model_farmer", k),) if k else ()
-        return tokens, score, extras
-
     def farm_extras(self, p: int) -> tuple[tuple[str, Any], ...]:
         k = self.model_farmer[p]
         return (("model_farmer", k),) if k else ()
