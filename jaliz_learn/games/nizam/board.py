@@ -264,21 +264,7 @@ def pearl_completable(board: Sequence[str]) -> frozenset[str]:
     return out
 
 
-@cache
-def run_kind(text: str) -> str:
-    """The kind of the combination in a 5-letter line, ``""`` if none.
-
-    >>> run_kind("BAAAC"), run_kind("ABABA")
-    ('A', '')
-    """
-    found = run_in(text)
-    return "" if found is None else text[found[0]]
-
-
-_NO_KIND = frozenset({""})
 _LINES_OF = itemgetter(*LINE_SLICES)
-#: MIN_RUN identical gems (never the pearl) in a row: the kind of a combination (PRL-TASK-02).
-_RUN_KIND = re.compile(f"([{''.join(KINDS)}])\\1{{{MIN_RUN - 1}}}")
 
 
 def task_kinds(board: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
