@@ -741,7 +741,6 @@ class BaliState(State):
         return self.game.explain(self, player, action)
 
     def observation(self, player: int | None) -> Observation:
-        # view.py puts its ``observe`` here directly (one call fewer per decision); this is the fallback
         return self.game.observe(self, player)
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:

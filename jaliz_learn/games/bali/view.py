@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import repeat
 from operator import add
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jaliz_learn.core.game import Observation
 
@@ -41,8 +41,10 @@ from .state import (
     CH_TANI,
     CH_TURN,
     CH_VP,
-    BaliState,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import BaliState
 
 
 @dataclass(frozen=True)
@@ -259,11 +261,6 @@ def observe(s: BaliState, player: int | None) -> BaliObservation:
     obs = _new(BaliObservation)
     _set(obs, "__dict__", fields)
     return obs
-
-
-# the play loop asks for an observation at every decision: the state's method is ``observe`` itself, one call
-# fewer than ``state.game.observe`` (the game's ``observe`` is this same function)
-BaliState.observation = observe  # type: ignore[method-assign,assignment]
 
 
 def state_html(s: BaliState) -> str:
