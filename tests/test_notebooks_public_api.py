@@ -33,7 +33,7 @@ import jaliz_learn
 from jaliz_learn.bots import RandomBot
 from jaliz_learn.core.errors import IllegalAction
 from jaliz_learn.core.events import Event
-from jaliz_learn.core.game import Game, GameInfo, Observation, Outcome, State
+from jaliz_learn.core.game import Game, GameInfo, Observation, Outcome, State, attributes
 from jaliz_learn.core.play import MatchResult
 from jaliz_learn.core.registry import list_games
 
@@ -68,7 +68,7 @@ def api() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             fresh = game.initial_state(num_players=n, seed=1)
             done = jaliz_learn.play(game, [RandomBot(i) for i in range(n)], seed=1).state
             for st in (fresh, done):
-                internal |= set(vars(st))
+                internal |= set(attributes(st))  # slots and instance dict alike
                 for klass in type(st).__mro__:
                     if klass is State:
                         break

@@ -256,6 +256,11 @@ class State(ABC):
     illegal action raises an :class:`IllegalAction` and leaves the state as it was.
     """
 
+    # Slots, not an instance dict, for what every state owns: a game's state class may declare ``__slots__``
+    # too (then it has no ``__dict__``; CPython 3.11 reads slots faster than a dict of more than 30 keys),
+    # or not (then its own attributes live in an instance dict as usual). ``clone`` copies both.
+    __slots__ = ("game", "num_players", "seed", "rng", "log", "_history")
+
     game: Game
     num_players: int
     seed: int
@@ -446,12 +451,17 @@ class State(ABC):
         >>> len(c.history) - len(s.history)
         1
         """
-        new = object.__new__(type(self))
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["rng"] = self.rng.clone()
-        d["log"] = self.log.fork()
-        d["_history"] = self._history.fork()
+        cls = type(self)
+        new = object.__new__(cls)
+        copier = _SLOT_COPIERS.get(cls)
+        if copier is None:
+            copier = _SLOT_COPIERS[cls] = _slot_copier(cls)
+        copier(self, new)  # every slot, shared as is; then what must not be shared
+        if _has_dict(cls):
+            new.__dict__.update(self.__dict__)
+        new.rng = self.rng.clone()
+        new.log = self.log.fork()
+        new._history = self._history.fork()
         self._copy_into(new)
         return new
 
@@ -463,9 +473,9 @@ class State(ABC):
         Immutable values (ints, strings, tuples of them) may stay shared.
         """
         memo: dict[int, Any] = {id(self.game): self.game}
-        for key, value in self.__dict__.items():
+        for key, value in attributes(self).items():
             if key not in _SHARED_ON_CLONE and not isinstance(value, _IMMUTABLE):
-                new.__dict__[key] = copy.deepcopy(value, memo)
+                setattr(new, key, copy.deepcopy(value, memo))
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True)
@@ -484,6 +494,54 @@ class State(ABC):
 
 _SHARED_ON_CLONE = frozenset({"game", "rng", "log", "_history"})
 _IMMUTABLE = (int, float, str, bool, type(None), tuple, frozenset)
+
+
+def slot_names(cls: type) -> tuple[str, ...]:
+    """Every slot a class's instances have, base classes first (``__dict__`` and ``__weakref__`` aside).
+
+    >>> import jaliz_learn
+    >>> slot_names(type(jaliz_learn.load_game("nizam").initial_state(num_players=2, seed=1)))[:3]
+    ('game', 'num_players', 'seed')
+    """
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__slots__", ())
+        for name in (declared,) if isinstance(declared, str) else declared:
+            if name not in ("__dict__", "__weakref__") and name not in names:
+                names.append(name)
+    return tuple(names)
+
+
+def _has_dict(cls: type) -> bool:
+    return cls.__dictoffset__ != 0
+
+
+def attributes(obj: Any) -> dict[str, Any]:
+    """An object's attributes, slots and instance dict alike (``vars`` sees only the dict)."""
+    out = {name: getattr(obj, name) for name in slot_names(type(obj)) if hasattr(obj, name)}
+    if _has_dict(type(obj)):
+        out.update(vars(obj))
+    return out
+
+
+_SLOT_COPIERS: dict[type, Any] = {}
+
+
+def _slot_copier(cls: type) -> Any:
+    """A function ``copy(src, dst)`` assigning every slot of ``cls``, generated once per class.
+
+    Plain attribute statements run at slot speed; a loop of ``getattr``/``setattr`` costs several times more,
+    and ``clone`` is the inner loop of a search. Unset slots stay unset (``AttributeError`` is caught)."""
+    names = slot_names(cls)
+    if not names:
+        return lambda src, dst: None
+    lines = ["def copy(src, dst):", "    try:"]
+    lines += [f"        dst.{name} = src.{name}" for name in names]
+    lines += ["    except AttributeError:", "        for name in NAMES:", "            if hasattr(src, name):",
+              "                setattr(dst, name, getattr(src, name))"]
+    env: dict[str, Any] = {"NAMES": names}
+    exec("\n".join(lines), env)  # noqa: S102 - generated from the class's own slot names, like dataclasses does
+    return env["copy"]
 
 #: Limits on JSON read from outside (files, positions): deeper or bigger is refused as malformed.
 MAX_JSON_DEPTH = 64
