@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from jaliz_learn import grading
+from jaliz_learn.core.registry import REGISTRY
 from jaliz_learn.grading import (
     GradeReport,
     LearnerCodeError,
@@ -334,7 +335,7 @@ def test_kernel_cells_are_named_like_graded_cells(tmp_path, monkeypatch):
         assert "(in act, cell 3 (starting `class MyBot:`), line 3: `return 1 / 0`)" in describe_learner_exception(exc)
 
 
-@pytest.mark.parametrize("name", sorted(__import__("jaliz_learn").core.registry.REGISTRY))
+@pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_observations_and_actions_travel_as_data(name):
     """What the grader sends the learner's process rebuilds equal observations and actions, for every game."""
     import jaliz_learn

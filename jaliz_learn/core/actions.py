@@ -172,7 +172,8 @@ def _compile_fast_check(cls: type) -> Callable[[Any], bool]:
         elif origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _SCALARS:
             # tuple[int, ...]: the item types gathered in C (no generator or lambda per item)
             env[f"S{i}"] = frozenset({args[0]})
-            terms.append(f"(type(a.{f.name}) is tuple and set(map(type, a.{f.name})) <= S{i})")
+            # (an empty tuple, common in offers, skips the pass)
+            terms.append(f"(type(a.{f.name}) is tuple and (not a.{f.name} or set(map(type, a.{f.name})) <= S{i}))")
         elif origin in (typing.Union, _pytypes.UnionType) and all(x in _SCALARS or x is type(None) for x in args):
             env[f"S{i}"] = frozenset(args)  # e.g. int | None
             terms.append(f"type(a.{f.name}) in S{i}")

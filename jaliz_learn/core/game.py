@@ -23,7 +23,7 @@ import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -179,6 +179,8 @@ class Game(ABC):
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.info.resolve_options(options)
+        #: each action class of the game -> its generated exact-type check (``apply`` runs one per action)
+        self.action_checks: Mapping[type, Callable[[Any], bool]] = exact_checks(self.action_types)
 
     @property
     def name(self) -> str:
@@ -362,7 +364,7 @@ class State(ABC):
 
     def _check_exact(self, actor: int, action: Action) -> None:
         """Refuse anything but exactly one of the game's action classes with exactly typed fields."""
-        fast = exact_checks(self.game.action_types).get(type(action))
+        fast = self.game.action_checks.get(type(action))
         if fast is not None and fast(action):
             return
         try:
@@ -374,7 +376,7 @@ class State(ABC):
     def _apply_checked(self, actor: int, action: Action) -> None:
         """Check ``action`` for ``actor`` (the current player) and carry it out: ``apply`` without the
         parsing and the returned events, which ``play`` and searches do not need."""
-        fast = exact_checks(self.game.action_types).get(type(action))
+        fast = self.game.action_checks.get(type(action))
         if fast is None or not fast(action):
             self._check_exact(actor, action)
         self.check_action(actor, action)
