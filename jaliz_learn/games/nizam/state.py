@@ -284,6 +284,12 @@ class BaseState(State):
     end_decision = "move-or-score"
     end_type: type[Action] = Score
 
+    # slots, not an instance dict: with the core's slots, a dict of this many keys would leave the interpreter's
+    # attribute and method loads on ``self`` on their slower paths (every decision reads a dozen)
+    __slots__ = ("board", "hands", "deck", "discard", "current", "first_player", "moves_made", "runouts",
+                 "idle_draws", "out_of_play", "deck_public", "over", "hand_limit",
+                 "_spec", "_htext", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_dtext")
+
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
         self.board: list[str] = [PEARL] * (SIDE * SIDE)
@@ -328,13 +334,12 @@ class BaseState(State):
         #: The discard pile as letters; a draw leaves it unchanged unless it reshuffles (which forgets it).
         self._dtext: str | None = None
 
-    def _copy_into(self, new: State) -> None:
+    def _copy_into(self, new: BaseState) -> None:  # type: ignore[override]
         """Hand-written copies of the mutable containers (``clone`` has shared the rest)."""
-        d = new.__dict__
-        d["board"] = self.board[:]
-        d["hands"] = [h.copy() for h in self.hands]
-        d["deck"] = self.deck[:]
-        d["discard"] = self.discard.copy()
+        new.board = self.board[:]
+        new.hands = [h.copy() for h in self.hands]
+        new.deck = self.deck[:]
+        new.discard = self.discard.copy()
 
     # ---- protocol -------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -538,9 +543,9 @@ class BaseState(State):
                 # NIZ-SCORE-03: remember every line's combination at the start of the turn (those of the board
                 # as the last change left it, when known)
                 sigs = self._sigs
-                self.start_sigs = (list(sigs) if sigs is not None
+                self.start_sigs = (list(sigs) if sigs is not None  # type: ignore[misc]  # Nizam's slots (tracks_changes)
                                    else list(map(B.signature, self.board_lines())))
-                self.changed = [False] * (2 * SIDE)
+                self.changed = [False] * (2 * SIDE)  # type: ignore[misc]
             line, first = MOVE_PAIRS[(line_name, end)]
             a, b, c, d, e = B.LINES[line]  # B.slide, inlined
             if first:
@@ -553,7 +558,7 @@ class BaseState(State):
                 self._lns = lines = _LINE_GETTER(text)
                 self._sigs = sigs = tuple(map(B.signature, lines))
                 # most moves leave every combination as the turn began: then no line is newly marked
-                self._marked = marked = list(sigs) != self.start_sigs
+                self._marked = marked = list(sigs) != self.start_sigs  # type: ignore[misc]
                 if marked:
                     self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
             else:
@@ -770,21 +775,24 @@ class NizamState(BaseState):
     prefix = "NIZ"
     end_decision = "move-or-score"
     tracks_changes = True
+    __slots__ = ("points", "start_sigs", "changed", "_marked")
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
+        #: Did the last move find a combination that differs from the turn's start (``_apply`` sets it)? If not,
+        #: the lines marked before the move, and so the copied ``changed_lines``, still hold.
+        self._marked = True
         self.points = [0] * num_players
         self.start_sigs: list[str] = [""] * (2 * SIDE)
         self.changed = [False] * (2 * SIDE)
         # NIZ-SOLO-01 / NIZ-SOLO-02: the solo hand limit
         self.hand_limit = SOLO_HAND_LIMIT if num_players == 1 else None
 
-    def _copy_into(self, new: State) -> None:
+    def _copy_into(self, new: NizamState) -> None:  # type: ignore[override]
         super()._copy_into(new)
-        d = new.__dict__
-        d["points"] = self.points[:]
-        d["start_sigs"] = self.start_sigs[:]
-        d["changed"] = self.changed[:]
+        new.points = self.points[:]
+        new.start_sigs = self.start_sigs[:]
+        new.changed = self.changed[:]
 
     def scores(self) -> tuple[float, ...]:
         """Victory points; the most VP wins (NIZ-END-03) and ties share the victory (NIZ-END-04: no tiebreak)."""
@@ -847,10 +855,6 @@ class NizamState(BaseState):
         pub["idle_draws"] = self.idle_draws
         return pub
 
-    #: Did the last move find a combination that differs from the turn's start (``_apply`` sets it)? If not,
-    #: the lines marked before the move, and so the copied ``changed_lines``, still hold.
-    _marked = True
-
     def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
         pub = super()._public_after_move(pub)
         if self._marked:
@@ -875,6 +879,7 @@ class PearlState(BaseState):
     end_decision = "move-or-end"
     end_type = EndTurn
     observation_cls = PearlObservation
+    __slots__ = ("tasks", "completed", "max_rounds", "_piles", "_open")
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -886,11 +891,10 @@ class PearlState(BaseState):
         #: Per player, the open (unblocked, not yet completed) task kinds; forgotten on a completion.
         self._open: tuple[frozenset[str], ...] | None = None
 
-    def _copy_into(self, new: State) -> None:
+    def _copy_into(self, new: PearlState) -> None:  # type: ignore[override]
         super()._copy_into(new)
-        d = new.__dict__
-        d["tasks"] = [t.copy() for t in self.tasks]
-        d["completed"] = [c[:] for c in self.completed]
+        new.tasks = [t.copy() for t in self.tasks]
+        new.completed = [c[:] for c in self.completed]
 
     def scores(self) -> tuple[float, ...]:
         """Completed tasks per player (PRL-END-01; PRL-END-02 ranks a safeguard end by it)."""

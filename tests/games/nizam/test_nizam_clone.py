@@ -6,6 +6,7 @@ import pytest
 
 import jaliz_learn
 from jaliz_learn.bots import RandomBot
+from jaliz_learn.core.game import attributes
 from jaliz_learn.core.play import seed_bots
 
 GAMES = [("nizam", 1), ("nizam", 3), ("pearl-of-the-east", 2), ("pearl-of-the-east", 5)]
@@ -38,8 +39,8 @@ def test_clone_shares_no_mutable_container(name, players):
     state = mid_game(name, players, seed=4)
     clone = state.clone()
     skip = {"game", "rng", "log", "_history"}
-    original = {i for k, v in vars(state).items() if k not in skip for i, _ in mutable_parts(v, k)}
-    shared = [p for k, v in vars(clone).items() if k not in skip for i, p in mutable_parts(v, k) if i in original]
+    original = {i for k, v in attributes(state).items() if k not in skip for i, _ in mutable_parts(v, k)}
+    shared = [p for k, v in attributes(clone).items() if k not in skip for i, p in mutable_parts(v, k) if i in original]
     assert not shared, f"clone shares mutable containers with its original: {shared}"
     assert clone.to_json() == state.to_json()
 
