@@ -173,6 +173,29 @@ def test_clone_is_independent(name, n):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_game_and_state_pickle_for_process_pools(name):
+    """Tournaments send the game to worker processes (and searches may send states): both must pickle,
+    and the copies must play on exactly like the originals."""
+    game = jaliz_learn.load_game(name)
+    n = game.resolve_num_players(None)
+    state = game.initial_state(num_players=n, seed=4)
+    for _ in range(20):
+        if state.is_over():
+            break
+        state.apply(state.legal_actions()[0])
+    game2, state2 = pickle.loads(pickle.dumps((game, state)))
+    assert game2.options == game.options and state2.dumps() == state.dumps()
+    bots = [jaliz_learn.RandomBot(i) for i in range(n)]
+    assert (jaliz_learn.play(game2, bots, seed=7).state.dumps()
+            == jaliz_learn.play(game, [jaliz_learn.RandomBot(i) for i in range(n)], seed=7).state.dumps())
+    while not state2.is_over():
+        a = state2.legal_actions()[0]
+        state.apply(a)
+        state2.apply(a)
+    assert state2.dumps() == state.dumps()
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_play_helper_and_log_exports(name):
     game = jaliz_learn.load_game(name)
     n = game.info.min_players if game.info.min_players > 1 else 2
