@@ -130,6 +130,16 @@ class Player:
 class JalizState(State):
     """A Jaliz position. Build one with ``load_game("jaliz").initial_state(num_players, seed)``."""
 
+    # Slots, not an instance dict: 44 attributes are more than CPython 3.11 keeps inline, and method loads on a
+    # state with a materialised dict are not specialised (core State holds game, num_players, seed, rng, log)
+    __slots__ = ("fertilizer_price", "offer_rounds", "max_ask", "use_tokens", "products", "receive_count", "players",
+                 "deck", "burned", "exhaustions", "ending", "third_plot_supply", "tractor_supply",
+                 "fertilizer_supply", "active", "phase", "planted", "market", "claimer", "round", "buyer_index",
+                 "offers", "pending", "final_queue", "_version", "_farm_cache", "_farms", "_hand_cache",
+                 "_known_cache", "_anytime_cache", "params", "_pub", "_pub_key", "_dirty", "_offer_copies",
+                 "_cur_key", "_cur", "_legal_key", "_legal_actor", "_legal", "mode", "_events", "_event_phases",
+                 "_lazy_phases")
+
     game: JalizGame
 
     def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
@@ -167,7 +177,7 @@ class JalizState(State):
         self._hand_cache: list[Any] = [None] * n   # own-hand tuples, cleared when the hand changes
         self._known_cache: list[Any] = [None] * n  # known-hand tuples, cleared when what is known changes
         self._anytime_cache: list[Any] = [None] * n  # harvest/buy specs per player, cleared with the farm view
-        self.params = GameParams(self.mode, self.products, receive, self.fertilizer_price, self.offer_rounds,
+        self.params = GameParams(self.MODE, self.products, receive, self.fertilizer_price, self.offer_rounds,
                                  self.max_ask, D.DECK_PASSES, self.use_tokens)
         self._pub: dict[str, Any] = {}   # the public part of observations at _pub_key (values immutable)
         self._pub_key = -1
@@ -178,12 +188,12 @@ class JalizState(State):
         self._legal_key = -1                # _legal is for this _version and _legal_actor
         self._legal_actor = -1
         self._legal: tuple[Spec, ...] = ()  # specs of the listed legal actions (immutable values)
-        # the mode's class-level flags copied onto the instance: the hot loop reads them at every decision, and
-        # an instance attribute is one hinted dict read where a class attribute read through an instance misses first
-        self.mode = self.mode
-        self._events = self._events
-        self._event_phases = self._event_phases
-        self._lazy_phases = self._lazy_phases
+        # the mode's class-level flags copied into slots: the hot loop reads them at every decision, and CPython
+        # 3.11 does not specialise a class attribute read through an instance
+        self.mode = self.MODE
+        self._events = self.HAS_EVENTS
+        self._event_phases = self.EVENT_PHASE_SET
+        self._lazy_phases = self.LAZY_PHASE_SET
         if deal:
             self._setup()
 
@@ -192,20 +202,20 @@ class JalizState(State):
 
         Caches: farm views, hand tuples and legal-action lists are immutable values keyed by the
         state's version, so the copy may start with the same ones; the lists holding them are copied."""
-        d = new.__dict__
-        d["players"] = [pl.copy() for pl in self.players]
-        d["deck"] = self.deck[:]
-        d["burned"] = self.burned[:]
-        d["market"] = self.market[:]
-        d["offers"] = dict(self.offers)
-        d["pending"] = [[p, cards[:]] for p, cards in self.pending]
-        d["final_queue"] = self.final_queue[:]
-        d["_farm_cache"] = self._farm_cache[:]
-        d["_hand_cache"] = self._hand_cache[:]
-        d["_known_cache"] = self._known_cache[:]
-        d["_anytime_cache"] = self._anytime_cache[:]
-        d["_pub"] = dict(self._pub)  # updated in place by the observer
-        d["_offer_copies"] = dict(self._offer_copies)
+        assert isinstance(new, JalizState)
+        new.players = [pl.copy() for pl in self.players]
+        new.deck = self.deck[:]
+        new.burned = self.burned[:]
+        new.market = self.market[:]
+        new.offers = dict(self.offers)
+        new.pending = [[p, cards[:]] for p, cards in self.pending]
+        new.final_queue = self.final_queue[:]
+        new._farm_cache = self._farm_cache[:]
+        new._hand_cache = self._hand_cache[:]
+        new._known_cache = self._known_cache[:]
+        new._anytime_cache = self._anytime_cache[:]
+        new._pub = dict(self._pub)  # updated in place by the observer
+        new._offer_copies = dict(self._offer_copies)
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -237,7 +247,7 @@ class JalizState(State):
         elif self.phase == OFFER_PHASE:
             cur = (self.active + 1 + self.buyer_index) % self.num_players
         else:
-            cur = _find_current_player_fn(self)
+            cur = self._find_current_player()
         self._cur, self._cur_key = cur, self._version
         return cur
 
@@ -338,19 +348,19 @@ class JalizState(State):
         if pending:  # decision "place"
             # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
             cards = pending[0][1]
-            _plant_actions_fn(self, p, cards if len(cards) == 1 else sorted(set(cards)), acts)
+            self._plant_actions(p, cards if len(cards) == 1 else sorted(set(cards)), acts)
         elif phase == OFFER_PHASE:
             acts.append((Pass,))
         elif phase == PLANT_PHASE:
             hand = self.players[p].hand  # counted by product number: compress lists the products held, in C
-            _plant_actions_fn(self, p, list(_compress(_PRODUCT_RANGE, hand)), acts)
+            self._plant_actions(p, list(_compress(_PRODUCT_RANGE, hand)), acts)
             if self.planted >= 1:  # JAL-PLANT-01: at least one card
                 acts.append((Done,))
         elif phase == RESPOND_PHASE:
             offers = self.offers
             if offers:
                 for buyer in sorted(offers):
-                    if _acceptable_fn(self, offers[buyer]):
+                    if self._acceptable(offers[buyer]):
                         acts.append((Accept, buyer))
             others = [q for q in range(self.num_players) if q != p]
             for c in sorted(set(self.market)):
@@ -363,21 +373,21 @@ class JalizState(State):
             acts.append((Pass,))
         elif phase == FINAL_PHASE:
             if self.planted < self._plant_limit(p):
-                _plant_actions_fn(self, p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
+                self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
             acts.append((Done,))
         else:
             acts.extend(self._extra_legal(p, phase))
         if not self._events or self.phase not in self._event_phases:  # _anytime_allowed, inlined
             anytime = self._anytime_cache[p]
-            acts.extend(anytime if anytime is not None else _anytime_actions_fn(self, p))
+            acts.extend(anytime if anytime is not None else self._anytime_actions(p))
         return tuple(acts)
 
     #: Does this mode have events (snow, event phases)? The standard game skips their hooks in the hot loop.
-    _events = False
+    HAS_EVENTS = False
     #: Phases of an event being resolved (no harvest/buy, decisions go to _event_apply); tested inline in the hot loop.
-    _event_phases: frozenset[str] = frozenset()
+    EVENT_PHASE_SET: frozenset[str] = frozenset()
     #: Phases whose decision has a lazy part besides the market offers (advanced mode's Shopping Day).
-    _lazy_phases: frozenset[str] = frozenset()
+    LAZY_PHASE_SET: frozenset[str] = frozenset()
 
     def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:
         """Append ``plant CARD PLOT`` for every card and every plot that can take it (JAL-PLANT-02), plots in order."""
@@ -604,13 +614,13 @@ class JalizState(State):
         self._version += 1  # every cache (legal specs, current player, observations) is keyed by the version
         cls = type(action)  # exact classes only (the core refuses subclasses); commonest first
         if cls is Plant:
-            _do_plant_fn(self, player, action)  # type: ignore[arg-type]
+            self._do_plant(player, action)  # type: ignore[arg-type]
         elif cls is Offer:  # stored as a copy: the bot keeps the object it sent
             want, give, tokens, ask = action.want, action.give, action.tokens, action.ask  # type: ignore[attr-defined]
             self.offers[player] = new_offer(want, give, tokens, ask)
             self._dirty |= DIRTY_OFFERS
             if give:
-                _reveal_fn(self, player, give)
+                self._reveal(player, give)
             self.log.add("offer", player, {"want": list(want), "give": list(give), "tokens": list(tokens),
                                            "ask": list(ask)})
             self.buyer_index += 1  # _next_buyer, inlined
@@ -622,11 +632,11 @@ class JalizState(State):
             product = action.product  # type: ignore[attr-defined]
             self.market.remove(product)
             self.log.add("give", player, {"card": product, "to": action.player})  # type: ignore[attr-defined]
-            _queue_fn(self, action.player, [product])  # type: ignore[attr-defined]
+            self._queue(action.player, [product])  # type: ignore[attr-defined]
         elif cls is Keep:
             self.market.remove(action.product)  # type: ignore[attr-defined]
             self.log.add("keep", player, {"card": action.product})  # type: ignore[attr-defined]
-            _queue_fn(self, player, [action.product])  # type: ignore[attr-defined]
+            self._queue(player, [action.product])  # type: ignore[attr-defined]
         elif cls is Done:
             self.log.add("done", player, {})
             if self.phase == PLANT_PHASE:
@@ -735,7 +745,7 @@ class JalizState(State):
             earned = _COINS[(product, effective)] = D.coins_for(product, effective)
         coins = min(earned, count)  # JAL-R-COINCAP
         pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
-        _burn_fn(self, [product] * (count - coins))
+        self._burn([product] * (count - coins))
         pl.plot_product[i] = 0
         pl.plot_count[i] = 0
         self.log.add("harvest", p, {"plot": i + 1, "card": product, "cards": count, "counted": effective,
@@ -758,7 +768,7 @@ class JalizState(State):
 
     def _pay(self, p: int, amount: int) -> None:
         """JAL-BUY-01 / JAL-R-PAYMENT: paid coin cards go face up to the burned pile."""
-        _touch_farm_fn(self, p)
+        self._touch_farm(p)
         self._dirty |= DIRTY_BURNED
         coins = self.players[p].coins
         for _ in range(amount):
@@ -803,7 +813,7 @@ class JalizState(State):
         self.players[self.active].tokens.append(self.active)
         self.players[self.active].tokens.sort()
         self.log.add("claim", p, {"card": card, "token_returned_to": self.active})
-        _queue_fn(self, p, [card])
+        self._queue(p, [card])
         self._start_offers()
 
     def _accept(self, buyer: int) -> None:
@@ -827,9 +837,9 @@ class JalizState(State):
         self.log.add("trade", self.active, {"buyer": buyer, "want": list(offer.want),
                                             "give": list(offer.give), "tokens": list(offer.tokens),
                                             "ask": list(offer.ask)})
-        _queue_fn(self, buyer, list(offer.want) + list(offer.ask))
+        self._queue(buyer, list(offer.want) + list(offer.ask))
         if offer.give:
-            _queue_fn(self, self.active, list(offer.give))
+            self._queue(self.active, list(offer.give))
 
     def _queue(self, p: int, cards: list[int]) -> None:
         """JAL-MARKET-03: received cards must be planted at once, before anything else."""
@@ -996,7 +1006,7 @@ class JalizState(State):
         return total
 
     # ------------------------------------------------------- mode hooks
-    mode = "standard"
+    MODE = "standard"  # copied into the slot ``mode``
 
     def plot_tokens(self, p: int, plot: int) -> tuple[str, ...]:
         """Tokens lying on a plot (advanced mode: snow, rain)."""
@@ -1038,21 +1048,6 @@ class JalizState(State):
     # ---------------------------------------------------------------- JSON
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         return self.game.position_to_json(self, compact)
-
-
-# Steps no mode overrides, called as plain functions on the hot path: a state keeps its many attributes in a
-# per-instance dict, so every method lookup on it first misses in that dict (tests check no subclass overrides them)
-HOT_STEPS = ("_plant_actions", "_anytime_actions", "_acceptable", "_do_plant", "_find_current_player", "_reveal",
-             "_touch_farm", "_burn", "_queue")
-_plant_actions_fn = JalizState._plant_actions
-_anytime_actions_fn = JalizState._anytime_actions
-_acceptable_fn = JalizState._acceptable
-_do_plant_fn = JalizState._do_plant
-_find_current_player_fn = JalizState._find_current_player
-_reveal_fn = JalizState._reveal
-_touch_farm_fn = JalizState._touch_farm
-_burn_fn = JalizState._burn
-_queue_fn = JalizState._queue
 
 
 def _card_list(counts: list[int]) -> list[int]:

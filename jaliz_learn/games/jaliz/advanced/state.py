@@ -79,11 +79,14 @@ _PHASE_TYPES: dict[str, tuple[type[Action], ...]] = {
 class JalizAdvancedState(JalizState):
     """A Jaliz advanced-mode position (standard state + event deck, seasonal tokens, Model Farmer cards)."""
 
-    mode = "advanced"
+    __slots__ = ("event_deck", "event_discard", "event", "event_queue", "event_reshuffles", "snow", "rain", "breeding",
+                 "model_farmer", "shop_offer", "composition")
+
+    MODE = "advanced"
     extra_phases = EVENT_PHASES + (EVENT_START,)
-    _events = True  # the snow and event-phase hooks apply
-    _event_phases = _EVENT_PHASE_SET
-    _lazy_phases = frozenset({"shop"})  # JADV-SHOP-02 (the market offers are handled by the standard code)
+    HAS_EVENTS = True  # the snow and event-phase hooks apply
+    EVENT_PHASE_SET = _EVENT_PHASE_SET
+    LAZY_PHASE_SET = frozenset({"shop"})  # JADV-SHOP-02 (the market offers are handled by the standard code)
 
     def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
         self.event_deck: list[str] = []       # face down; the last card is the top
@@ -102,13 +105,13 @@ class JalizAdvancedState(JalizState):
     def _copy_into(self, new: State) -> None:
         """The standard copies plus the event zones and seasonal tokens (the composition is the game's)."""
         super()._copy_into(new)
-        d = new.__dict__
-        d["event_deck"] = self.event_deck[:]
-        d["event_discard"] = self.event_discard[:]
-        d["event_queue"] = self.event_queue[:]
-        d["snow"] = dict(self.snow)
-        d["rain"] = dict(self.rain)
-        d["model_farmer"] = self.model_farmer[:]
+        assert isinstance(new, JalizAdvancedState)
+        new.event_deck = self.event_deck[:]
+        new.event_discard = self.event_discard[:]
+        new.event_queue = self.event_queue[:]
+        new.snow = dict(self.snow)
+        new.rain = dict(self.rain)
+        new.model_farmer = self.model_farmer[:]
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
