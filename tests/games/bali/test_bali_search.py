@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from jaliz_learn.core.game import attributes
 from jaliz_learn.core.rng import Rng
 from jaliz_learn.games.bali import state as state_module
 
@@ -46,10 +47,11 @@ def test_clone_copies_every_mutable_container():
     s = midgame("bali-tani", 3, 1)
     s.final = s.final_breakdown()
     c = s.clone()
-    for key, value in s.__dict__.items():
+    theirs = attributes(c)
+    for key, value in attributes(s).items():
         if isinstance(value, (list, dict, set)):
-            assert c.__dict__[key] is not value, key
-            for a, b in zip(value, c.__dict__[key]):
+            assert theirs[key] is not value, key
+            for a, b in zip(value, theirs[key]):
                 if isinstance(a, (list, dict, set)):
                     assert a is not b, key
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from jaliz_learn import IllegalAction
+from jaliz_learn.core.game import attributes
 from jaliz_learn.core.rng import Rng
 
 from .helpers import GAME
@@ -39,12 +40,13 @@ def test_clone_shares_no_mutable_container(n):
     # the observation's cached dicts are replaced, never changed in place (see _copy_into; the next test
     # checks that playing a clone leaves the original's observations as they were)
     caches = ("_pub", "_tre", "_turn", "_tpl")
-    assert all(st.__dict__[c] is not None for c in caches)
-    for key, value in st.__dict__.items():
+    mine_attrs, their_attrs = attributes(st), attributes(copy)
+    assert all(mine_attrs[c] is not None for c in caches)
+    for key, value in mine_attrs.items():
         if key in ("game", "rng", "log", "_history", *caches):
             continue
         mine = dict(containers(value, key))
-        theirs = dict(containers(copy.__dict__[key], key))
+        theirs = dict(containers(their_attrs[key], key))
         for path, obj in mine.items():
             assert theirs[path] is not obj, f"{path} is shared between a state and its clone"
     assert copy.rng is not st.rng and copy.log is not st.log
