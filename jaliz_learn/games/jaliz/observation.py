@@ -141,7 +141,9 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
     else:
         plots = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], tokens[i]))
                        for i in range(len(counts))])
-    view = _new(FarmView, (plots, len(coins), sum(pl.hand), tuple(pl.tokens), pl.tractor, pl.third_plot,
+    hand = state._hand_cache[p] if cached else None  # the own-hand tuple, if built since the hand changed
+    size = sum(pl.hand) if hand is None else len(hand)
+    view = _new(FarmView, (plots, len(coins), size, tuple(pl.tokens), pl.tractor, pl.third_plot,
                            pl.bought_cards, pl.spent_equipment, score, extras, tuple(coins), known))
     if cached:
         state._farm_cache[p] = view
@@ -262,16 +264,19 @@ _obj_new = object.__new__
 def observe(state: JalizState, player: int | None, cached: bool = True) -> JalizObservation:
     """The observation of ``player``: the public part (shared by every observation of this state change,
     all immutable values) plus the player's own hand. ``cached=False`` rebuilds everything (tests compare)."""
+    # the own hand first: a farm view rebuilt for the same player then counts its hand as len(tuple)
+    if player is None:
+        hand = None
+    elif cached:  # own_hand's cache hit inlined (the hand changes at about half of the decisions)
+        hand = state._hand_cache[player]
+        if hand is None:
+            hand = own_hand(state, player)
+    else:
+        hand = tuple(state.players[player].hand_list())
     # Observation.fast inlined (the hot loop): fill __dict__ of the frozen dataclass at once
     obs = _obj_new(JalizObservation)
     d = obs.__dict__
     d.update(public_part(state, cached))
     d["player"] = player
-    if player is None:
-        d["hand"] = None
-    elif cached:  # own_hand's cache hit inlined (the hand changes at about half of the decisions)
-        hand = state._hand_cache[player]
-        d["hand"] = hand if hand is not None else own_hand(state, player)
-    else:
-        d["hand"] = tuple(state.players[player].hand_list())
+    d["hand"] = hand
     return obs  # type: ignore[no-any-return]

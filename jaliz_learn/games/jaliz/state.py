@@ -362,10 +362,11 @@ class JalizState(State):
                 for buyer in sorted(offers):
                     if self._acceptable(offers[buyer]):
                         acts.append((Accept, buyer))
-            others = [q for q in range(self.num_players) if q != p]
-            for c in sorted(set(self.market)):
-                acts.append((Keep, c))
-                acts += [(Give, c, q) for q in others]
+            key = (p, self.num_players, *self.market)  # memoised by value: no loop over cards x players
+            kept = _KEEP_GIVE.get(key)
+            if kept is None:
+                kept = _keep_give(key, p, self.num_players, self.market)
+            acts += kept
             if self.round < self.offer_rounds:
                 acts.append((Refuse,))
         elif phase == CLAIM_PHASE:
@@ -1048,6 +1049,21 @@ class JalizState(State):
     # ---------------------------------------------------------------- JSON
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         return self.game.position_to_json(self, compact)
+
+
+_KEEP_GIVE: dict[tuple[int, ...], tuple[Spec, ...]] = {}    # (responder, players, *market) -> keep/give specs
+
+
+def _keep_give(key: tuple[int, ...], p: int, n: int, market: list[int]) -> tuple[Spec, ...]:
+    """JAL-MARKET-02/06: keep each revealed card, or give it to another player. Memoised in ``_KEEP_GIVE``."""
+    if len(_KEEP_GIVE) > 100_000:  # bound the memo in a long-running process
+        _KEEP_GIVE.clear()
+    out: list[Spec] = []
+    for c in sorted(set(market)):
+        out.append((Keep, c))
+        out += [(Give, c, q) for q in range(n) if q != p]
+    specs = _KEEP_GIVE[key] = tuple(out)
+    return specs
 
 
 def _card_list(counts: list[int]) -> list[int]:
