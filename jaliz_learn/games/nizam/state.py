@@ -21,6 +21,7 @@ actions and observations are built fresh from them, so nothing a bot receives is
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
@@ -288,7 +289,7 @@ class BaseState(State):
     # attribute and method loads on ``self`` on their slower paths (every decision reads a dozen)
     __slots__ = ("board", "hands", "deck", "discard", "current", "first_player", "moves_made", "runouts",
                  "idle_draws", "out_of_play", "deck_public", "over", "hand_limit",
-                 "_spec", "_htext", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_dtext")
+                 "_spec", "_hts", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_dtext")
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -319,19 +320,20 @@ class BaseState(State):
         """
         #: The player to act's move counts per position, their total and payments (see ``LegalActions``).
         self._spec: tuple[tuple[int, ...], int, Mapping[str, tuple[str, ...]]] | None = None
-        #: The player to act's hand as letters.
-        self._htext: str | None = None
         self._ends: tuple[tuple[str, str], ...] | None = None
         self._pub: dict[str, Any] | None = None
         #: Derived values kept ACROSS changes (each change that touches their source updates or forgets them):
         #: the hand sizes, and (Nizam) the ten lines' combinations on the current board.
         self._sizes: tuple[int, ...] | None = None
+        #: Every player's hand as sorted letters (a list, copied by clone; only its strings are handed out). A move
+        #: or a draw edits the mover's string: cheaper than rebuilding it from the counts at every decision.
+        self._hts: list[str] | None = None
         self._sigs: tuple[str, ...] | None = None
         #: The board as one string of 25 letters; a move replaces it, a refill forgets it.
         self._bstr: str | None = None
         #: The ten lines of that board (rows r1..r5, then columns), kept and forgotten with it.
         self._lns: tuple[str, ...] | None = None
-        #: The discard pile as letters; a draw leaves it unchanged unless it reshuffles (which forgets it).
+        #: The discard pile as letters; a move adds its payment, a reshuffle or a score forgets it.
         self._dtext: str | None = None
 
     def _copy_into(self, new: BaseState) -> None:  # type: ignore[override]
@@ -340,6 +342,9 @@ class BaseState(State):
         new.hands = [h.copy() for h in self.hands]
         new.deck = self.deck[:]
         new.discard = self.discard.copy()
+        hts = self._hts
+        if hts is not None:
+            new._hts = hts[:]
 
     # ---- protocol -------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -370,13 +375,11 @@ class BaseState(State):
         return tuple(map(_pay_map(tuple(self.hands[player].values())).__getitem__, _END_LETTERS(self.board)))
 
     def _hand_text(self, player: int) -> str:
-        """The player's hand as sorted letters (kept until the next change for the player to act)."""
-        if player == self.current:
-            text = self._htext
-            if text is None:
-                text = self._htext = _letters(tuple(self.hands[player].values()))
-            return text
-        return _letters(tuple(self.hands[player].values()))
+        """The player's hand as sorted letters (every hand's is kept across changes: see ``_hts``)."""
+        hts = self._hts
+        if hts is None:
+            hts = self._hts = [_letters(tuple(h.values())) for h in self.hands]
+        return hts[player]
 
     def _move_spec(self) -> tuple[tuple[int, ...], int, Mapping[str, tuple[str, ...]]]:
         """The player to act's number of moves at each position, their total and the payments per end kind."""
@@ -524,7 +527,7 @@ class BaseState(State):
     def _apply(self, player: int, action: Action) -> None:
         # every change forgets what was derived from the position (as _clear_caches, without the call)
         old_pub = self._pub
-        self._spec = self._htext = self._ends = self._pub = None
+        self._spec = self._ends = self._pub = None
         kind = type(action)
         if kind is Move:
             # the move, inlined (most decisions are moves): NIZ-MOVE-01, NIZ-MOVE-02, NIZ-MOVE-03 /
@@ -535,6 +538,20 @@ class BaseState(State):
             for c in pay:
                 hand[c] -= 1
                 discard[c] += 1
+            # the kept letters edited in place of a rebuild from the counts: the hand's first c removed (it stays
+            # sorted), each paid card inserted into the discard pile's letters where it sorts
+            hts = self._hts
+            if hts is not None:
+                text = hts[player]
+                for c in pay:
+                    text = text.replace(c, "", 1)
+                hts[player] = text
+            pile = self._dtext
+            if pile is not None:
+                for c in pay:
+                    at = bisect_right(pile, c)
+                    pile = pile[:at] + c + pile[at:]
+                self._dtext = pile
             sizes = self._sizes
             if sizes is not None:
                 self._sizes = (*sizes[:player], sizes[player] - len(pay), *sizes[player + 1:])
@@ -566,7 +583,6 @@ class BaseState(State):
             self.idle_draws = 0
             self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
             self.log.add("move", player, {"line": line_name, "end": end, "pay": pay})
-            self._dtext = None  # the payment went to the discard pile
             if old_pub is not None:
                 # most decisions follow a move: copy the public part and replace only what a move changes
                 self._pub = self._public_after_move(old_pub.copy())
@@ -585,6 +601,13 @@ class BaseState(State):
         hand = self.hands[player]
         for c in cards:
             hand[c] += 1
+        hts = self._hts
+        if hts is not None:
+            text = hts[player]
+            for c in cards:
+                at = bisect_right(text, c)  # the hand's letters stay sorted
+                text = text[:at] + c + text[at:]
+            hts[player] = text
         sizes = self._sizes
         if sizes is not None:
             self._sizes = (*sizes[:player], sizes[player] + len(cards), *sizes[player + 1:])
@@ -668,14 +691,11 @@ class BaseState(State):
         d["player"] = player
         if player is None:
             d["hand"] = ""
-        elif player == self.current:
-            # the player to act's hand, kept for its legal actions (_hand_text, inlined)
-            text = self._htext
-            if text is None:
-                text = self._htext = _letters(tuple(self.hands[player].values()))
-            d["hand"] = text
         else:
-            d["hand"] = _letters(tuple(self.hands[player].values()))
+            hts = self._hts  # _hand_text, inlined
+            if hts is None:
+                hts = self._hts = [_letters(tuple(h.values())) for h in self.hands]
+            d["hand"] = hts[player]
         return obs
 
     def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
@@ -692,7 +712,10 @@ class BaseState(State):
         if sizes is None:
             sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
         pub["hand_sizes"] = sizes
-        pub["discard"] = self._dtext = _pile_letters(tuple(self.discard.values()))
+        dtext = self._dtext  # the move has added its payment to the kept letters
+        if dtext is None:
+            dtext = self._dtext = _pile_letters(tuple(self.discard.values()))
+        pub["discard"] = dtext
         pub["moves_made"] = self.moves_made
         pub["decision"] = self.end_decision
         return pub
