@@ -215,10 +215,23 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
     pub["is_over"] = phase == "game-over"
     pub["active_player"] = state.active
     pub["phase"] = phase
-    pub["farms"] = (state._farms if cached else None) or farms(state, cached)
+    if not cached:
+        pub["farms"] = farms(state, False)
+    elif state._farms is not None:
+        pub["farms"] = state._farms
+    else:  # farms(), inlined: some farm changed at most decisions
+        views = state._farm_cache
+        while None in views:  # usually one farm changed: find it in C rather than test every farm in Python
+            farm_view(state, views.index(None))  # fills views[p]
+        pub["farms"] = state._farms = tuple(views)
     pub["market"] = tuple(state.market)
     pub["offer_round"] = state.round
-    pub["pending"] = tuple([(p, tuple(c)) for p, c in pending]) if pending else ()
+    if not pending:
+        pub["pending"] = ()
+    elif len(pending) == 1:  # the common case without a comprehension (a call in CPython 3.11)
+        pub["pending"] = ((pending[0][0], tuple(pending[0][1])),)
+    else:
+        pub["pending"] = tuple([(p, tuple(c)) for p, c in pending])
     pub["planted_this_step"] = state.planted
     # JAL-PLANT-01 / JAL-PLANT-05: state._plant_limit, inlined (no mode overrides it)
     pub["plant_limit"] = (PLANT_LIMIT_TRACTOR if state.players[cur].tractor else PLANT_LIMIT) if cur is not None else 0

@@ -226,25 +226,36 @@ def offer_ok(state: JalizState, buyer: int, offer: Offer) -> bool:
     if not want or type(want) is not tuple or type(give) is not tuple or type(tokens) is not tuple \
             or type(ask) is not tuple:
         return False
-    # canonical form: every field sorted (_sorted_ints; the short cases inline)
-    if (len(want) > 1 and not _sorted_ints(want)) or (len(give) > 1 and not _sorted_ints(give)) \
-            or (len(tokens) > 1 and not _sorted_ints(tokens)) or (len(ask) > 1 and not _sorted_ints(ask)):
+    # canonical form: every field sorted (_sorted_ints; the short cases inline, give's in its loop below)
+    if (len(tokens) > 1 and not _sorted_ints(tokens)) or (len(ask) > 1 and not _sorted_ints(ask)):
         return False
-    market = state.market
+    market = state.market  # kept sorted
     if len(want) == 1:  # JAL-MARKET-09
         if want[0] not in market:
             return False
-    elif not _is_sub_multiset(want, market):
+    elif len(want) == len(market):  # every revealed card: the sorted tuples are equal
+        if want != tuple(market):
+            return False
+    elif not _sorted_ints(want) or not _is_sub_multiset(want, market):
         return False
     pl = state.players[buyer]
-    hand = pl.hand
-    size = len(hand)
-    prev, k = None, 0
-    for c in give:  # JAL-MARKET-10 (give is sorted: equal cards are together)
-        k = k + 1 if c == prev else 1
-        prev = c
-        if not (0 <= c < size) or k > hand[c]:
+    if give:  # JAL-MARKET-10: sorted (equal cards together) and held; one pass checks both
+        hand = pl.hand
+        size = len(hand)
+        if give[0] < 0:
             return False
+        prev, k = -1, 0
+        for c in give:
+            if c == prev:
+                k += 1
+            elif c > prev:
+                if c >= size:
+                    return False
+                prev, k = c, 1
+            else:  # not sorted
+                return False
+            if k > hand[c]:
+                return False
     if tokens:  # JAL-CREDIT-01: distinct (sorted, so strictly increasing) and held
         held = pl.tokens
         for i, t in enumerate(tokens):

@@ -56,6 +56,24 @@ def test_the_fast_offer_check_agrees_with_offer_problem(name):
     assert seen[True] > 50 and seen[False] > 50, seen
 
 
+@pytest.mark.rules("JAL-MARKET-09", "JAL-MARKET-10")
+def test_the_fast_offer_check_refuses_odd_gives_and_wants_without_raising():
+    """Out-of-range cards before the end of an unsorted give, negative cards, and wants naming every revealed card
+    in the wrong order or twice: refused, as offer_problem says, never an IndexError."""
+    state = next(s for s, _ in offer_states("jaliz")
+                 if len(set(s.market)) == 2 and any(s.players[s.current_player()].hand))
+    p = state.current_player()
+    pl = state.players[p]
+    held = [c for c in range(19) if pl.hand[c]]
+    market = tuple(state.market)
+    gives = ((20, held[0]), (19,), (-1,), (held[0], -1), (-1, -1), (held[0], 18, 3))
+    cases = [Offer(market[:1], give) for give in gives]
+    cases += [Offer(tuple(reversed(market))), Offer((market[0],) * len(market))]
+    for offer in cases:
+        assert offer_problem(state, p, offer, making=True) is not None, offer
+        assert offer_ok(state, p, offer) is False, offer
+
+
 @pytest.mark.rules("JAL-R-NEGOTIATION")
 def test_an_offer_decision_lists_its_other_actions_first_then_every_offer():
     space = OfferSpace(market=(9, 13), hand=[0] * 7 + [2] + [0] * 11, tokens=(1,), products=tuple(range(7, 16)),
