@@ -309,11 +309,18 @@ class JalizState(State):
         else:
             specs = self._legal if self._legal_key == self._version and self._legal_actor == player \
                 else self._specs(player)
-            cls = type(action)  # the two commonest kinds' specs built inline (spec_of is two calls)
+            cls = type(action)  # the commonest kinds' specs built inline (spec_of is two calls)
             if cls is Plant:
                 spec: Spec = (Plant, action.product, action.plot)  # type: ignore[attr-defined]
             elif cls is Harvest:
                 spec = (Harvest, action.plot)  # type: ignore[attr-defined]
+                anytime = self._anytime_cache[player]
+                # the harvest/buy specs end the listed specs: test that short list, not the plantings before it
+                if anytime is not None and spec in anytime and not (
+                        self._events and self.phase in self._event_phases):
+                    return
+            elif cls is Give:
+                spec = (Give, action.product, action.player)  # type: ignore[attr-defined]
             else:
                 spec = spec_of(action)
             if spec in specs or self._lazy_allows(player, action):
@@ -633,11 +640,12 @@ class JalizState(State):
             product = action.product  # type: ignore[attr-defined]
             self.market.remove(product)
             self.log.add("give", player, {"card": product, "to": action.player})  # type: ignore[attr-defined]
-            self._queue(action.player, [product])  # type: ignore[attr-defined]
+            self.pending.append([action.player, [product]])  # type: ignore[attr-defined]  # _queue of one card
         elif cls is Keep:
-            self.market.remove(action.product)  # type: ignore[attr-defined]
-            self.log.add("keep", player, {"card": action.product})  # type: ignore[attr-defined]
-            self._queue(player, [action.product])  # type: ignore[attr-defined]
+            product = action.product  # type: ignore[attr-defined]
+            self.market.remove(product)
+            self.log.add("keep", player, {"card": product})
+            self.pending.append([player, [product]])  # _queue of one card, inlined
         elif cls is Done:
             self.log.add("done", player, {})
             if self.phase == PLANT_PHASE:
@@ -744,9 +752,14 @@ class JalizState(State):
         earned = _COINS.get((product, effective))
         if earned is None:  # the bean-meter read once per (product, count): harvests are a quarter of decisions
             earned = _COINS[(product, effective)] = D.coins_for(product, effective)
-        coins = min(earned, count)  # JAL-R-COINCAP
-        pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
-        self._burn([product] * (count - coins))
+        coins = earned if earned < count else count  # JAL-R-COINCAP
+        if coins:
+            pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
+        if count > coins:  # _burn of one product, inlined: one insertion into the sorted pile
+            self._dirty |= DIRTY_BURNED
+            burned = self.burned
+            at = bisect_right(burned, product)
+            burned[at:at] = [product] * (count - coins)
         pl.plot_product[i] = 0
         pl.plot_count[i] = 0
         self.log.add("harvest", p, {"plot": i + 1, "card": product, "cards": count, "counted": effective,
