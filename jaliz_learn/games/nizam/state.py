@@ -111,50 +111,32 @@ def _pay_map(values: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=1 << 12)
-def _hand_table(hand: str) -> tuple[dict[str, int], Mapping[str, tuple[str, ...]]]:
+def _hand_table(hand: str) -> tuple[bytes, Mapping[str, tuple[str, ...]]]:
     """For a hand (sorted letters): the number of payments at an end card of each kind, and the payments.
 
-    The counts are internal (never handed out); the payments are a read-only view, which legal-action lists hold.
+    The numbers are a ``bytes.translate`` table (byte of a kind's letter -> its number of payments, at most
+    C(10, 3) = 120): translating the end cards' letters gives the moves at each position in one C call. Both are
+    internal; the payments are a read-only view, which legal-action lists hold.
 
-    >>> counts, pays = _hand_table("AAB")
-    >>> counts["A"], counts["C"], pays["C"]
-    (1, 1, ('AAB',))
+    >>> table, pays = _hand_table("AAB")
+    >>> b"ACP".translate(table), pays["C"]
+    (b'\\x01\\x01\\x01', ('AAB',))
     """
     pays = _pay_map(tuple(map(hand.count, KINDS)))
-    return {k: len(v) for k, v in pays.items()}, MappingProxyType(pays)
+    table = bytearray(256)
+    for k, v in pays.items():
+        table[ord(k)] = len(v)
+    return bytes(table), MappingProxyType(pays)
 
 
-def _end_counts(counts: dict[str, int], b: list[str]) -> tuple[tuple[int, ...], int]:
-    """``counts`` of the 20 end cards of board ``b`` in LINE_ENDS order (rows' first and last ends, then columns'),
-    and their sum.
+def _end_bytes(board: list[str]) -> bytes:
+    """The 20 end cards of a board (a list of 25 letters) as ASCII bytes, in LINE_ENDS order (rows' first and
+    last ends, then columns').
 
-    List and dict subscripts into locals, then a tuple display and a sum of locals: a C-level map over the 20
-    cells, or ``sum()`` of the tuple, costs several times as much in this hot path.
-
-    >>> b = list("ABCDE" "FGHAB" "CDEFG" "HABCD" "EFGHA")
-    >>> table = dict(zip("ABCDEFGHP", range(9)))
-    >>> _end_counts(table, b) == ((*(expected := [table[b[c]] for c in END_CELLS]),), sum(expected))
-    True
+    >>> _end_bytes(list("ABCDE" "FGHAB" "CDEFG" "HABCD" "EFGHA"))
+    b'AEFBCGHDEAAEBFCGDHEA'
     """
-    r1 = counts[b[0]]
-    r2 = counts[b[5]]
-    r3 = counts[b[10]]
-    r4 = counts[b[15]]
-    r5 = counts[b[20]]
-    s1 = counts[b[4]]
-    s2 = counts[b[9]]
-    s3 = counts[b[14]]
-    s4 = counts[b[19]]
-    s5 = counts[b[24]]
-    t2 = counts[b[1]]
-    t3 = counts[b[2]]
-    t4 = counts[b[3]]
-    u2 = counts[b[21]]
-    u3 = counts[b[22]]
-    u4 = counts[b[23]]
-    # corners: r1/s1/r5/s5 are also the ends of columns c1 and c5
-    return ((r1, s1, r2, s2, r3, s3, r4, s4, r5, s5, r1, r5, t2, u2, t3, u3, t4, u4, s1, s5),
-            2 * (r1 + s1 + r5 + s5) + r2 + s2 + r3 + s3 + r4 + s4 + t2 + u2 + t3 + u3 + t4 + u4)
+    return "".join(_END_LETTERS(board)).encode()
 
 
 _SET_TASKS, _SET_TOP = (vars(EndTurn)[name].__set__ for name in ("tasks", "top"))
@@ -219,7 +201,7 @@ class LegalActions(LazyActions):
 
     __slots__ = ("_head", "_counts", "_moves", "_pays", "_board", "_tail")
 
-    def __init__(self, head: tuple[Action, ...], counts: tuple[int, ...], moves: int,
+    def __init__(self, head: tuple[Action, ...], counts: bytes, moves: int,
                  pays: Mapping[str, tuple[str, ...]], board: str, tail: tuple[Action, ...]) -> None:
         self._head = head
         self._counts = counts
@@ -238,7 +220,7 @@ class LegalActions(LazyActions):
                 return head[i]
             i -= len(head)
             if i < self._moves:
-                # walk the positions (a Python loop over 20 small ints is cheaper than cumulative sums in C)
+                # walk the positions (a Python loop over the 20 counts' bytes is cheaper than cumulative sums in C)
                 pos = 0
                 for c in self._counts:
                     if i < c:
@@ -289,7 +271,7 @@ class BaseState(State):
     # attribute and method loads on ``self`` on their slower paths (every decision reads a dozen)
     __slots__ = ("board", "hands", "deck", "discard", "current", "first_player", "moves_made", "runouts",
                  "idle_draws", "out_of_play", "deck_public", "over", "hand_limit",
-                 "_spec", "_hts", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_dtext")
+                 "_spec", "_hts", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_eb", "_dtext")
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -319,7 +301,7 @@ class BaseState(State):
         no cached object is ever handed out: legal actions and observations are built fresh from them.
         """
         #: The player to act's move counts per position, their total and payments (see ``LegalActions``).
-        self._spec: tuple[tuple[int, ...], int, Mapping[str, tuple[str, ...]]] | None = None
+        self._spec: tuple[bytes, int, Mapping[str, tuple[str, ...]]] | None = None
         self._ends: tuple[tuple[str, str], ...] | None = None
         self._pub: dict[str, Any] | None = None
         #: Derived values kept ACROSS changes (each change that touches their source updates or forgets them):
@@ -333,6 +315,8 @@ class BaseState(State):
         self._bstr: str | None = None
         #: The ten lines of that board (rows r1..r5, then columns), kept and forgotten with it.
         self._lns: tuple[str, ...] | None = None
+        #: The 20 end cards of that board as bytes (see ``_end_bytes``), kept and forgotten with it.
+        self._eb: bytes | None = None
         #: The discard pile as letters; a move adds its payment, a reshuffle or a score forgets it.
         self._dtext: str | None = None
 
@@ -345,6 +329,9 @@ class BaseState(State):
         hts = self._hts
         if hts is not None:
             new._hts = hts[:]
+        pub = self._pub
+        if pub is not None:
+            new._pub = pub.copy()  # never changed in place (a change copies it first), but a dict: not shared
 
     # ---- protocol -------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -381,11 +368,16 @@ class BaseState(State):
             hts = self._hts = [_letters(tuple(h.values())) for h in self.hands]
         return hts[player]
 
-    def _move_spec(self) -> tuple[tuple[int, ...], int, Mapping[str, tuple[str, ...]]]:
-        """The player to act's number of moves at each position, their total and the payments per end kind."""
-        counts, pays = _hand_table(self._hand_text(self.current))
-        per_pos, total = _end_counts(counts, self.board)
-        spec = self._spec = (per_pos, total, pays)
+    def _move_spec(self) -> tuple[bytes, int, Mapping[str, tuple[str, ...]]]:
+        """The player to act's number of moves at each position (as bytes), their total and the payments per end
+        kind."""
+        table, pays = _hand_table(self._hand_text(self.current))
+        ends = self._eb
+        if ends is None:
+            ends = self._eb = _end_bytes(self.board)
+        # one C-level translate and sum: Python subscripts of the 20 end cards cost several times as much
+        per_pos = ends.translate(table)
+        spec = self._spec = (per_pos, sum(per_pos), pays)
         return spec
 
     def board_text(self) -> str:
@@ -570,6 +562,7 @@ class BaseState(State):
             else:
                 board[a], board[b], board[c], board[d], board[e] = board[e], board[a], board[b], board[c], board[d]
             text = self._bstr = "".join(board)
+            self._eb = None
             if self.tracks_changes:
                 # B.update_changed, inlined: a line stays marked once its combination differed from the start
                 self._lns = lines = _LINE_GETTER(text)
@@ -588,8 +581,10 @@ class BaseState(State):
                 self._pub = self._public_after_move(old_pub.copy())
         elif kind is Draw:
             self._draw_action(player)
+            if old_pub is not None and not self.over:
+                # a quarter of the decisions follow a draw: as after a move, only what it changed is replaced
+                self._pub = self._public_after_draw(old_pub.copy())
         else:
-            self._dtext = None  # Nizam's scored cards go to the discard pile
             self._finish_moves(player, action)
 
     def _finish_moves(self, player: int, action: Action) -> None:  # pragma: no cover - overridden
@@ -718,6 +713,29 @@ class BaseState(State):
         pub["discard"] = dtext
         pub["moves_made"] = self.moves_made
         pub["decision"] = self.end_decision
+        return pub
+
+    def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
+        """``pub`` (a copy of the public part before a draw that did not end the game) updated to what ``_public``
+        gives after it.
+
+        A draw comes at the start of a turn and passes it: it changes the player to act, the turn, the drawer's hand
+        size and the deck (and on a reshuffle the discard pile, the run-outs and the public deck), and in Nizam the
+        idle draws, in Pearl the round; the decision, the board, the scores and the move count (0) stay.
+        """
+        pub["current_player"] = self.current
+        pub["turn"] = self.log.turn
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
+        pub["hand_sizes"] = sizes
+        pub["deck_size"] = len(self.deck)
+        dtext = self._dtext
+        if dtext is None:
+            dtext = self._dtext = _pile_letters(tuple(self.discard.values()))
+        pub["discard"] = dtext
+        pub["deck_runouts"] = self.runouts
+        pub["deck_cards"] = "".join(sorted(self.deck)) if self.deck_public else ""
         return pub
 
     def _public(self) -> dict[str, Any]:  # pragma: no cover - overridden
@@ -849,12 +867,13 @@ class NizamState(BaseState):
         if cells:
             # NIZ-SCORE-05: scored cards (a shared card once) go to the discard pile first ...
             board, discard = self.board, self.discard
+            self._dtext = None
             for cell in cells:
                 discard[board[cell]] += 1
             # NIZ-SCORE-06, NIZ-SCORE-07: ... then the holes are refilled from the deck, reshuffling if it runs out.
             # Runs formed by the refill neither score nor leave the board.
             new = self.take_cards(len(cells))
-            self._sigs = self._bstr = self._lns = None  # the refill changes the board
+            self._sigs = self._bstr = self._lns = self._eb = None  # the refill changes the board
             for cell, card in zip(cells, new):
                 board[cell] = card
             self.log.add("refill", None, {"cells": [B.LINE_NAMES[c // SIDE] + f"c{c % SIDE + 1}" for c in cells],
@@ -885,6 +904,11 @@ class NizamState(BaseState):
         if self.moves_made == 1:
             # the turn's first move: the start combinations are new (the public part before it had none)
             pub["start_combinations"] = tuple(self.start_sigs)
+        pub["idle_draws"] = self.idle_draws
+        return pub
+
+    def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
+        pub = super()._public_after_draw(pub)
         pub["idle_draws"] = self.idle_draws
         return pub
 
@@ -1019,6 +1043,11 @@ class PearlState(BaseState):
         pub["completed"], pub["tasks_left"] = piles
         pub["round"] = (self.log.turn - 1) // self.num_players + 1
         pub["max_rounds"] = self.max_rounds
+        return pub
+
+    def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
+        pub = super()._public_after_draw(pub)
+        pub["round"] = (self.log.turn - 1) // self.num_players + 1
         return pub
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
