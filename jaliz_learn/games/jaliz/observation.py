@@ -23,7 +23,7 @@ from ...core.game import Observation
 from .actions import Offer, new_offer, pname
 from .data import MODEL_FARMER_VALUE, PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
-from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY
+from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY, DIRTY_TURN
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import JalizState
@@ -211,9 +211,7 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
     pending = state.pending
     pub["current_player"] = cur
     pub["decision"] = "place" if pending else phase
-    pub["turn"] = state.log.turn
     pub["is_over"] = phase == "game-over"
-    pub["active_player"] = state.active
     pub["phase"] = phase
     if not cached:
         pub["farms"] = farms(state, False)
@@ -225,7 +223,6 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
             farm_view(state, views.index(None))  # fills views[p]
         pub["farms"] = state._farms = tuple(views)
     pub["market"] = tuple(state.market)
-    pub["offer_round"] = state.round
     if not pending:
         pub["pending"] = ()
     elif len(pending) == 1:  # the common case without a comprehension (a call in CPython 3.11)
@@ -235,9 +232,6 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
     pub["planted_this_step"] = state.planted
     # JAL-PLANT-01 / JAL-PLANT-05: state._plant_limit, inlined (no mode overrides it)
     pub["plant_limit"] = (PLANT_LIMIT_TRACTOR if state.players[cur].tractor else PLANT_LIMIT) if cur is not None else 0
-    pub["deck_size"] = len(state.deck)
-    pub["deck_runs_out"] = state.exhaustions
-    pub["ending"] = state.ending
     if dirty:
         if dirty & DIRTY_CONST:
             pub["game"] = state.game.name
@@ -252,6 +246,13 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
                              ("fertilizer", state.fertilizer_supply))
         if dirty & DIRTY_EXTRAS:
             pub["extras"] = state.public_extras()
+        if dirty & DIRTY_TURN:
+            pub["turn"] = state.log.turn
+            pub["active_player"] = state.active
+            pub["offer_round"] = state.round
+            pub["deck_size"] = len(state.deck)
+            pub["deck_runs_out"] = state.exhaustions
+            pub["ending"] = state.ending
         if cached:
             state._dirty = 0
     if cached:

@@ -65,7 +65,8 @@ DIRTY_OFFERS = 2    # the open offers
 DIRTY_BURNED = 4    # the face-up burned pile
 DIRTY_SUPPLY = 8    # third plots, tractors, fertilizers left
 DIRTY_EXTRAS = 16   # mode extras (advanced: the event deck, current event, tokens, Shopping Day proposal)
-ALL_DIRTY = 31
+DIRTY_TURN = 32     # turn number, active player, offer round, deck size and run-outs, ending (a few times a turn)
+ALL_DIRTY = 63
 _MARKET_PHASES = frozenset((OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE))
 _PRODUCT_RANGE = range(19)  # product numbers index the count lists (0-5 unused, always 0)
 _COINS: dict[tuple[int, int], int] = {}  # (product, counted cards) -> coins on its meter (JAL-HARVEST-02)
@@ -655,7 +656,7 @@ class JalizState(State):
         elif cls is Refuse:
             self.log.add("refuse", player, {"offers": sorted(self.offers)})
             self.offers.clear()
-            self._dirty |= DIRTY_OFFERS
+            self._dirty |= DIRTY_OFFERS | DIRTY_TURN
             self.round += 1
             self._start_round()
         elif cls is Accept:
@@ -863,6 +864,7 @@ class JalizState(State):
     def _start_turn(self) -> None:
         """JAL-TURN-01: a turn begins with planting (skipped with an empty hand, JAL-PLANT-03)."""
         self.log.turn += 1
+        self._dirty |= DIRTY_TURN
         self.log.add("turn", self.active, {"turn": self.log.turn})
         self.phase = PLANT_PHASE
         self.planted = 0
@@ -879,6 +881,7 @@ class JalizState(State):
         self.market = sorted(drawn)
         self.log.add("reveal", self.active, {"cards": list(drawn)})
         self.round = 1
+        self._dirty |= DIRTY_TURN
         if self.offers:
             self.offers.clear()
             self._dirty |= DIRTY_OFFERS
@@ -937,12 +940,14 @@ class JalizState(State):
             self._start_final()
             return
         self.active = (self.active + 1) % self.num_players  # JAL-SETUP-06: clockwise
+        self._dirty |= DIRTY_TURN
         self._start_turn()
 
     # ---------------------------------------------------------------- deck
     def _draw(self, k: int) -> list[int]:
         """Draw up to ``k`` cards (JAL-END-01/02, JAL-R-RUNOUT: an empty deck is a run-out)."""
         out: list[int] = []
+        self._dirty |= DIRTY_TURN  # the deck size
         for _ in range(k):
             if not self.deck:
                 if self.ending:
