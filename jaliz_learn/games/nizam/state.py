@@ -592,7 +592,14 @@ class BaseState(State):
 
     def _draw_action(self, player: int) -> None:
         """NIZ-DRAW-01 / PRL-DRAW-01: take the top three cards; the turn passes."""
-        cards = self.take_cards(DRAW_COUNT, secret=True)
+        deck = self.deck
+        if DRAW_COUNT < len(deck):
+            # take_cards' common case, inlined: one slice, top (last) card first
+            cards = deck[:-DRAW_COUNT - 1:-1]
+            del deck[-DRAW_COUNT:]
+            self.deck_public = False
+        else:
+            cards = self.take_cards(DRAW_COUNT, secret=True)
         hand = self.hands[player]
         for c in cards:
             hand[c] += 1
@@ -898,7 +905,7 @@ class NizamState(BaseState):
         return pub
 
     def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
-        pub = super()._public_after_move(pub)
+        pub = BaseState._public_after_move(self, pub)  # not super(): it builds an object at every call
         if self._marked:
             pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))
         if self.moves_made == 1:
@@ -908,7 +915,7 @@ class NizamState(BaseState):
         return pub
 
     def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
-        pub = super()._public_after_draw(pub)
+        pub = BaseState._public_after_draw(self, pub)
         pub["idle_draws"] = self.idle_draws
         return pub
 
@@ -1024,10 +1031,17 @@ class PearlState(BaseState):
             for k in order:
                 self.tasks[player].discard(k)
                 self.completed[player].append(k)
-        natural = B.lines_task_kinds(self.board_text(), self.board_lines())[0] if action.tasks else frozenset()
-        pearl = "".join(k for k in action.tasks if k not in natural)
+        if action.tasks:
+            natural = B.lines_task_kinds(self.board_text(), self.board_lines())[0]
+            pearl = "".join(k for k in action.tasks if k not in natural)
+            pile = "".join(self.completed[player])
+        else:
+            # most ends complete nothing: no generator, and the pile's letters as the public part keeps them
+            pearl = ""
+            piles = self._piles
+            pile = piles[0][player] if piles is not None else "".join(self.completed[player])
         self.log.add("complete", player, {"tasks": action.tasks, "top": action.top, "pearl_as": pearl,
-                                          "completed": "".join(self.completed[player])})
+                                          "completed": pile})
         if len(self.completed[player]) == TASKS_PER_PLAYER:
             # PRL-END-01: all eight tasks completed; the game ends at once
             self.moves_made = 0
@@ -1046,7 +1060,7 @@ class PearlState(BaseState):
         return pub
 
     def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
-        pub = super()._public_after_draw(pub)
+        pub = BaseState._public_after_draw(self, pub)
         pub["round"] = (self.log.turn - 1) // self.num_players + 1
         return pub
 
