@@ -488,6 +488,11 @@ class JalizState(State):
         """Hook: advanced mode forbids planting on a snowed plot."""
         return True
 
+    def _plain_farm(self, p: int) -> bool:
+        """Hook: does player ``p``'s farm view hold no plot tokens (advanced mode: snow, rain, breeding)? Then a
+        step that changes only plots, coins or the hand may patch the cached view (plain plot views)."""
+        return True
+
     def _unplantable_plot(self, p: int) -> int:
         """Hook: the one plot of ``p`` where :meth:`_plantable` is false (advanced mode: snow), or -1."""
         return -1
@@ -749,7 +754,8 @@ class JalizState(State):
         if self.pending:
             self.pending[0][1].remove(action.product)
             source = "received"
-            if view is not None and not self._events:  # only the plots changed: patch the farm view (a tuple)
+            # only the plots changed: patch the cached farm view (a tuple)
+            if view is not None and (not self._events or self._plain_farm(p)):
                 self._farm_cache[p] = _tuple_new(type(view), (_plot_views(pl), *view[1:]))
         else:
             pl.hand[action.product] -= 1
@@ -757,7 +763,7 @@ class JalizState(State):
             if pl.known[action.product]:
                 pl.known[action.product] -= 1  # _forget of one card
                 self._known_cache[p] = None
-            elif view is not None and not self._events:  # the plots and one card fewer in hand: patch the view
+            elif view is not None and (not self._events or self._plain_farm(p)):  # plots and one card fewer in hand
                 self._farm_cache[p] = _tuple_new(type(view), (_plot_views(pl), view[1], view[2] - 1, *view[3:]))
             self.planted += 1
             source = "hand"
@@ -790,7 +796,8 @@ class JalizState(State):
             burned[at:at] = [product] * (count - coins)
         pl.plot_product[i] = 0
         pl.plot_count[i] = 0
-        if view is not None and not self._events:  # plots, coins and score changed: patch the farm view (a tuple)
+        # plots, coins and score changed: patch the cached farm view (a tuple)
+        if view is not None and (not self._events or self._plain_farm(p)):
             self._farm_cache[p] = _tuple_new(type(view), (
                 _plot_views(pl), view[1] + coins, *view[2:8], view[8] + coins, view[9],
                 view[10] + (product,) * coins if coins else view[10], view[11]))
