@@ -233,24 +233,39 @@ def pearl_line_kinds(text: str) -> frozenset[str]:
     at = text.find(PEARL)
     if at < 0:
         return frozenset()
-    out = set()
     if text.count(PEARL) == 1:
-        # one pearl (every real position): only a neighbour's kind can run through it; count that kind's cards
-        # on both sides (a line of five holds at most one run, so this is the run run_in would find)
-        n = len(text)
-        for k in {text[at - 1] if at else PEARL, text[at + 1] if at + 1 < n else PEARL} - {PEARL}:
-            i = at
-            while i > 0 and text[i - 1] == k:
-                i -= 1
-            j = at
-            while j + 1 < n and text[j + 1] == k:
-                j += 1
-            if j - i + 1 >= MIN_RUN:
-                out.add(k)
-        return frozenset(out)
+        # one pearl (every real position): only the cards up to two places on either side can make a run of three
+        # through it, so the answer is that window's, kept per window (~5,000 windows against ~20,000 lines: a
+        # line not seen before seldom costs the walk)
+        lo = max(at - (MIN_RUN - 1), 0)
+        return _pearl_window_kinds(text[lo:at + MIN_RUN], at - lo)
+    out = set()
     for k in KINDS:
         found = run_in(text.replace(PEARL, k))
         if found is not None and found[0] <= at < found[0] + found[1]:
+            out.add(k)
+    return frozenset(out)
+
+
+@cache
+def _pearl_window_kinds(text: str, at: int) -> frozenset[str]:
+    """:func:`pearl_line_kinds` of a line with one pearl, at ``at``, given as the cards up to two places around it.
+
+    >>> sorted(_pearl_window_kinds("AAPB", 2)), sorted(_pearl_window_kinds("PBC", 0))
+    (['A'], [])
+    """
+    # only a neighbour's kind can run through the pearl; count that kind's cards on both sides (a line of five
+    # holds at most one run, so this is the run run_in would find)
+    out = set()
+    n = len(text)
+    for k in {text[at - 1] if at else PEARL, text[at + 1] if at + 1 < n else PEARL} - {PEARL}:
+        i = at
+        while i > 0 and text[i - 1] == k:
+            i -= 1
+        j = at
+        while j + 1 < n and text[j + 1] == k:
+            j += 1
+        if j - i + 1 >= MIN_RUN:
             out.add(k)
     return frozenset(out)
 

@@ -991,7 +991,10 @@ class PearlState(BaseState):
         return specs
 
     def end_actions(self, player: int) -> tuple[Action, ...]:
-        return tuple([_new_end(tasks, top) for tasks, top in self.end_specs(player)])
+        specs = self.end_specs(player)
+        if len(specs) == 1:  # most ends complete nothing: no comprehension
+            return (_new_end(*specs[0]),)
+        return tuple([_new_end(tasks, top) for tasks, top in specs])
 
     def end_allowed(self, action: Action) -> bool:
         return (action.tasks, action.top) in self.end_specs(self.current)  # type: ignore[attr-defined]
