@@ -906,7 +906,7 @@ class JalizState(State):
         self.log.add("turn", self.active, {"turn": self.log.turn})
         self.phase = PLANT_PHASE
         self.planted = 0
-        if self.players[self.active].hand_size == 0:
+        if not any(self.players[self.active].hand):  # an empty hand (hand_size == 0 without the property)
             self.log.add("skip-plant", self.active, {"reason": "empty hand"})
             self._start_market()
 
@@ -923,8 +923,12 @@ class JalizState(State):
         if self.offers:
             self.offers.clear()
             self._dirty |= DIRTY_OFFERS
-        holder = next((q for q in range(self.num_players)
-                       if q != self.active and self.active in self.players[q].tokens), None)
+        holder = None  # who holds the active player's credit token (a loop: no generator once a turn)
+        active = self.active
+        for q, pl in enumerate(self.players):
+            if q != active and active in pl.tokens:
+                holder = q
+                break
         if holder is not None and self.market:
             self.phase = CLAIM_PHASE
             self.claimer = holder
