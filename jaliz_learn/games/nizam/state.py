@@ -371,7 +371,10 @@ class BaseState(State):
     def _move_spec(self) -> tuple[bytes, int, Mapping[str, tuple[str, ...]]]:
         """The player to act's number of moves at each position (as bytes), their total and the payments per end
         kind."""
-        table, pays = _hand_table(self._hand_text(self.current))
+        hts = self._hts  # _hand_text, inlined
+        if hts is None:
+            hts = self._hts = [_letters(tuple(h.values())) for h in self.hands]
+        table, pays = _hand_table(hts[self.current])
         ends = self._eb
         if ends is None:
             ends = self._eb = _end_bytes(self.board)
@@ -985,7 +988,12 @@ class PearlState(BaseState):
         """(tasks, top) of every legal ``end`` action, as plain strings (cached for the player to act)."""
         if player == self.current and self._ends is not None:
             return self._ends
-        specs = _end_specs(*B.lines_task_kinds(self.board_text(), self.board_lines()), self._open_tasks(player))
+        # the board's kept string and lines (a move has just set them) and the open tasks, read inline
+        b, lines, open_tasks = self._bstr, self._lns, self._open
+        if b is None or lines is None:
+            b, lines = self.board_text(), self.board_lines()
+        specs = _end_specs(*B.lines_task_kinds(b, lines),
+                           open_tasks[player] if open_tasks is not None else self._open_tasks(player))
         if player == self.current:
             self._ends = specs
         return specs
