@@ -430,13 +430,27 @@ class BaseState(State):
         b = self._bstr
         if b is None:
             b = self._bstr = "".join(self.board)
+        # LegalActions.__init__, inlined (once per decision)
+        out = _new_object(LegalActions)
+        out._counts = counts
+        out._moves = moves
+        out._pays = pays
+        out._board = b
         if self.moves_made == 0:
             # a deck to draw from and no hand limit (every multi-player game) allow the draw without more checks;
             # Draw and Score have no fields, so object.__new__ makes the same fresh object as their __init__
-            ok = bool(self.deck) and self.hand_limit is None or self.draw_allowed(p, moves)
-            return LegalActions((_new_object(Draw),) if ok else (), counts, moves, pays, b, ())
-        return LegalActions((), counts, moves, pays, b,
-                            (_new_object(Score),) if self.end_type is Score else self.end_actions(p))
+            if bool(self.deck) and self.hand_limit is None or self.draw_allowed(p, moves):
+                out._head = (_new_object(Draw),)
+                out._len = moves + 1
+            else:
+                out._head = ()
+                out._len = moves
+            out._tail = ()
+        else:
+            out._head = ()
+            out._tail = tail = (_new_object(Score),) if self.end_type is Score else self.end_actions(p)
+            out._len = moves + len(tail)
+        return out
 
     def check_action(self, player: int, action: Action) -> None:
         """A fast legality test that agrees with ``legal_actions``, from the cached payments and ends.
@@ -566,16 +580,15 @@ class BaseState(State):
                 board[a], board[b], board[c], board[d], board[e] = board[e], board[a], board[b], board[c], board[d]
             text = self._bstr = "".join(board)
             self._eb = None
+            # the new lines at once: the public part's rows, Nizam's combinations and Pearl's end choices read them
+            self._lns = lines = _LINE_GETTER(text)
             if self.tracks_changes:
                 # B.update_changed, inlined: a line stays marked once its combination differed from the start
-                self._lns = lines = _LINE_GETTER(text)
                 self._sigs = sigs = tuple(map(B.signature, lines))
                 # most moves leave every combination as the turn began: then no line is newly marked
                 self._marked = marked = list(sigs) != self.start_sigs  # type: ignore[misc]
                 if marked:
                     self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
-            else:
-                self._lns = None
             self.idle_draws = 0
             self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
             self.log.add("move", player, {"line": line_name, "end": end, "pay": pay})
@@ -709,7 +722,7 @@ class BaseState(State):
         A move changes the board, the mover's hand size, the discard pile and the move count only (and in
         Nizam the changed lines, the turn's start combinations and the idle draws); never the turn or the end.
         """
-        lines = self._lns  # Nizam's move has just set them; Pearl's end decision will use them
+        lines = self._lns  # the move has just set them
         if lines is None:
             lines = self.board_lines()
         pub["board"] = lines[:5]
