@@ -370,7 +370,13 @@ class JalizState(State):
         if pending:  # decision "place"
             # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
             cards = pending[0][1]
-            self._plant_actions(p, cards if len(cards) == 1 else sorted(set(cards)), acts)
+            if len(cards) == 1 and not self._events:  # one received card (the common case): _plant_actions inlined
+                card = cards[0]
+                for k, prod in enumerate(self.players[p].plot_product, 1):
+                    if prod == 0 or prod == card:
+                        acts.append((Plant, card, k))
+            else:
+                self._plant_actions(p, cards if len(cards) == 1 else sorted(set(cards)), acts)
         elif phase == OFFER_PHASE:
             acts.append((Pass,))
         elif phase == PLANT_PHASE:
@@ -381,8 +387,11 @@ class JalizState(State):
         elif phase == RESPOND_PHASE:
             offers = self.offers
             if offers:
+                market = self.market
                 for buyer in sorted(offers):
-                    if self._acceptable(offers[buyer]):
+                    offer = offers[buyer]  # one wanted card and nothing asked: acceptable if still revealed
+                    if (offer.want[0] in market) if len(offer.want) == 1 and not offer.ask \
+                            else self._acceptable(offer):
                         acts.append((Accept, buyer))
             key = (p, self.num_players, *self.market)  # memoised by value: no loop over cards x players
             kept = _KEEP_GIVE.get(key)
