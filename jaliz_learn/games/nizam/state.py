@@ -557,10 +557,11 @@ class BaseState(State):
                 hts[player] = text
             pile = self._dtext
             if pile is not None:
-                for c in pay:
-                    at = bisect_right(pile, c)
-                    pile = pile[:at] + c + pile[at:]
-                self._dtext = pile
+                if len(pay) == 1:
+                    at = bisect_right(pile, pay)
+                    self._dtext = pile[:at] + pay + pile[at:]
+                else:  # three cards: one C-level sort of the nearly sorted letters beats three insertions
+                    self._dtext = "".join(sorted(pile + pay))
             sizes = self._sizes
             if sizes is not None:
                 self._sizes = (*sizes[:player], sizes[player] - len(pay), *sizes[player + 1:])
@@ -621,11 +622,7 @@ class BaseState(State):
             hand[c] += 1
         hts = self._hts
         if hts is not None:
-            text = hts[player]
-            for c in cards:
-                at = bisect_right(text, c)  # the hand's letters stay sorted
-                text = text[:at] + c + text[at:]
-            hts[player] = text
+            hts[player] = "".join(sorted(hts[player] + "".join(cards)))  # the hand's letters stay sorted
         sizes = self._sizes
         if sizes is not None:
             self._sizes = (*sizes[:player], sizes[player] + len(cards), *sizes[player + 1:])
