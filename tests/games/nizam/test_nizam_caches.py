@@ -44,3 +44,25 @@ def test_mutating_an_observation_changes_nothing():
     object.__setattr__(obs, "hand_sizes", (99, 99, 99))
     assert state.observation(0) != obs
     assert state.observation(1).board == state.observation(None).board != ("AAAAA",) * 5
+
+
+@pytest.mark.parametrize("name", ["nizam", "pearl-of-the-east"])
+def test_indexing_agrees_with_iteration(name):
+    """The legal list's index walk (from the nearer end, over the per-position counts) and its iteration (over
+    the payments per end card) are separate code: every index, negative ones and slices must give the same moves."""
+    game = jaliz_learn.load_game(name)
+    rng = Rng(7)
+    lists = 0
+    for seed in range(3):
+        state = game.initial_state(num_players=3, seed=seed)
+        while not state.is_over() and lists < 150:
+            legal = state.legal_actions()
+            full = list(legal)
+            assert len(full) == len(legal)
+            assert [legal[i] for i in range(len(legal))] == full
+            assert [legal[-i] for i in range(1, len(legal) + 1)] == full[::-1]
+            assert legal[1:4] == full[1:4]
+            assert all(a in legal for a in full)
+            lists += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert lists == 150
