@@ -157,32 +157,45 @@ _SCALARS = (int, str, bool, float)
 def _compile_fast_check(cls: type) -> Callable[[Any], bool]:
     """One generated function that says whether every field of a ``cls`` action has its exact type.
 
-    ``State.apply`` runs this for every action, so it is straight-line code (``type(a.f) is int and
-    ...``) rather than a loop over checkers; the slow path builds the error message.
+    ``State.apply`` runs this for every action, so it is straight-line code (``if type(a.f) is not int:
+    return False`` ...) rather than a loop over checkers; the slow path builds the error message. A
+    ``tuple[int, ...]`` field is checked by a plain loop over its items: for the short tuples of actions
+    it is about three times cheaper than gathering the item types in C (``set(map(type, t))``).
+
+    >>> ok = _compile_fast_check(_Example)
+    >>> ok(_Example(1, (2, 3))), ok(_Example(1, (2, True))), ok(_Example(1, [2])), ok(_Example(1.0, ()))
+    (True, False, False, False)
     """
     hints = typing.get_type_hints(cls)
     env: dict[str, Any] = {}
-    terms = []
+    body = []
     for i, f in enumerate(dataclasses.fields(cls)):
         hint = hints.get(f.name, Any)
         origin, args = typing.get_origin(hint), typing.get_args(hint)
         if hint in (int, str, bool, float):
             env[f"T{i}"] = hint
-            terms.append(f"type(a.{f.name}) is T{i}")
+            body.append(f"    if type(a.{f.name}) is not T{i}:\n        return False")
         elif origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _SCALARS:
-            # tuple[int, ...]: the item types gathered in C (no generator or lambda per item)
-            env[f"S{i}"] = frozenset({args[0]})
-            # (an empty tuple, common in offers, skips the pass)
-            terms.append(f"(type(a.{f.name}) is tuple and (not a.{f.name} or set(map(type, a.{f.name})) <= S{i}))")
+            env[f"T{i}"] = args[0]
+            body.append(f"    v = a.{f.name}\n    if type(v) is not tuple:\n        return False\n"
+                        f"    for x in v:\n        if type(x) is not T{i}:\n            return False")
         elif origin in (typing.Union, _pytypes.UnionType) and all(x in _SCALARS or x is type(None) for x in args):
             env[f"S{i}"] = frozenset(args)  # e.g. int | None
-            terms.append(f"type(a.{f.name}) in S{i}")
+            body.append(f"    if type(a.{f.name}) not in S{i}:\n        return False")
         else:
             env[f"P{i}"] = _checker_for(hint)[0]
-            terms.append(f"P{i}(a.{f.name})")
-    source = f"def ok(a):\n    return {' and '.join(terms) or 'True'}\n"
+            body.append(f"    if not P{i}(a.{f.name}):\n        return False")
+    source = "def ok(a):\n" + "".join(line + "\n" for line in body) + "    return True\n"
     exec(source, env)  # noqa: S102 - generated from the class's own field names, like dataclasses does
     return env["ok"]  # type: ignore[no-any-return]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Example:
+    """An action-like dataclass for the doctest of :func:`_compile_fast_check`."""
+
+    n: int
+    cards: tuple[int, ...]
 
 
 _TABLES: dict[int, tuple[Mapping[str, type[Action]], dict[type, Callable[[Any], bool]]]] = {}
