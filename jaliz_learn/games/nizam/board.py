@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations
 from operator import itemgetter, ne, or_
 from types import MappingProxyType
 
@@ -204,9 +204,16 @@ def any_payments(limited: tuple[int, ...]) -> tuple[str, ...]:
     >>> any_payments((2, 1, 0, 0, 0, 0, 0, 0))
     ('AAB',)
     """
-    have = {k: c for k, c in zip(KINDS, limited) if c}
-    return tuple("".join(combo) for combo in combinations_with_replacement(sorted(have), ANY_PAYMENT)
-                 if all(combo.count(k) <= have[k] for k in set(combo)))
+    # built by shape (three kinds, a pair and a single, a triple) and sorted, rather than filtering the (up to
+    # 120) multisets of three kinds: a hand not seen before costs a few C-level passes, not a check per multiset
+    singles = [k for k, c in zip(KINDS, limited) if c]
+    out = ["".join(combo) for combo in combinations(singles, ANY_PAYMENT)]
+    for k, c in zip(KINDS, limited):
+        if c >= 2:
+            out += [f"{other}{k}{k}" if other < k else f"{k}{k}{other}" for other in singles if other != k]
+            if c >= ANY_PAYMENT:
+                out.append(k * ANY_PAYMENT)
+    return tuple(sorted(out))
 
 
 def natural_kinds(board: Sequence[str]) -> frozenset[str]:
