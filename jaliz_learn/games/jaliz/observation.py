@@ -16,28 +16,31 @@ hands. The observation is built from copies, so nothing leads back to the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress as _compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
-from .actions import Offer, new_offer
+from .actions import Offer, new_offer, pname
 from .data import MODEL_FARMER_VALUE, PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
-from .state import (
-    _PLOTS,
-    ALL_DIRTY,
-    DIRTY_BURNED,
-    DIRTY_CONST,
-    DIRTY_EXTRAS,
-    DIRTY_OFFERS,
-    DIRTY_SUPPLY,
-    DIRTY_TURN,
-    PlotView,
-    _known_hand,
-    _plain_plots,
-)
+from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY, DIRTY_TURN
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import JalizState
+
+
+class PlotView(NamedTuple):
+    """One plot: product (None if empty), number of cards, fertilizer, and mode tokens."""
+
+    product: int | None
+    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose: plot.count reads naturally
+    fertilizer: bool
+    tokens: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        body = f"{self.count} {pname(self.product)}" if self.product else "empty"
+        extra = (" +F" if self.fertilizer else "") + "".join(f" [{t}]" for t in self.tokens)
+        return body + extra
 
 
 class FarmView(NamedTuple):
@@ -145,6 +148,28 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
     if cached:
         state._farm_cache[p] = view
     return view
+
+
+_PLOTS: dict[tuple[Any, ...], tuple[PlotView, ...]] = {}  # plots without tokens -> their views (immutable values)
+
+
+def _plain_plots(key: tuple[Any, ...], prods: list[int], counts: list[int], ferts: list[bool]) -> tuple[PlotView, ...]:
+    """Plot views of a farm without plot tokens, memoised by value (``key``): the same plots recur."""
+    if len(_PLOTS) > 100_000:  # bound the memo in a long-running process
+        _PLOTS.clear()
+    plots = _PLOTS[key] = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ()))
+                                 for i in range(len(counts))])
+    return plots
+
+
+def _known_hand(known: list[int]) -> tuple[int, ...]:
+    """Cards known to be in a hand, sorted (``known`` counts them by product number)."""
+    if not any(known):
+        return ()
+    out: list[int] = []
+    for c in _compress(range(len(known)), known):  # C-level skip of the zero counts
+        out += [c] * known[c]
+    return tuple(out)
 
 
 def own_hand(state: JalizState, p: int) -> tuple[int, ...]:

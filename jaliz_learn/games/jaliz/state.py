@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect_right, insort
 from collections.abc import Sequence
 from itertools import compress as _compress
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
@@ -70,20 +70,6 @@ ALL_DIRTY = 63
 _MARKET_PHASES = frozenset((OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE))
 _PRODUCT_RANGE = range(19)  # product numbers index the count lists (0-5 unused, always 0)
 _COINS: dict[tuple[int, int], int] = {}  # (product, counted cards) -> coins on its meter (JAL-HARVEST-02)
-
-
-class PlotView(NamedTuple):
-    """One plot: product (None if empty), number of cards, fertilizer, and mode tokens."""
-
-    product: int | None
-    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose: plot.count reads naturally
-    fertilizer: bool
-    tokens: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        body = f"{self.count} {pname(self.product)}" if self.product else "empty"
-        extra = (" +F" if self.fertilizer else "") + "".join(f" [{t}]" for t in self.tokens)
-        return body + extra
 
 
 class Player:
@@ -497,11 +483,6 @@ class JalizState(State):
         """Hook: advanced mode forbids planting on a snowed plot."""
         return True
 
-    def _plain_farm(self, p: int) -> bool:
-        """Hook: does player ``p``'s farm view hold no plot tokens (advanced mode: snow, rain, breeding)? Then a
-        step that changes only plots, coins or the hand may patch the cached view (plain plot views)."""
-        return True
-
     def _unplantable_plot(self, p: int) -> int:
         """Hook: the one plot of ``p`` where :meth:`_plantable` is false (advanced mode: snow), or -1."""
         return -1
@@ -719,17 +700,10 @@ class JalizState(State):
     def _reveal(self, p: int, cards: Sequence[int]) -> None:
         """Cards a player has shown to be in hand (an offer's cards must be held): public knowledge from now on."""
         known = self.players[p].known
-        changed = False
         for c in set(cards):
             if cards.count(c) > known[c]:
                 known[c] = cards.count(c)
-                changed = True
-        if changed:
-            self._farms = None
-            known_hand = self._known_cache[p] = _known_hand(known)
-            view = self._farm_cache[p]
-            if view is not None:  # only the farm view's last field changed: patch that tuple, don't rebuild it
-                self._farm_cache[p] = _tuple_new(type(view), (*view[:-1], known_hand))
+                self._farms = self._farm_cache[p] = self._known_cache[p] = None
 
     # Cache invalidation: _touch marks everything of a player changed (the safe default); the hot steps
     # below clear only what they change (farm view always; hand, known hand, harvest/buy specs as needed).
@@ -752,30 +726,24 @@ class JalizState(State):
 
     def _do_plant(self, p: int, action: Plant) -> None:
         """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot."""
-        view = self._farm_cache[p]
         self._farms = self._farm_cache[p] = None
         pl = self.players[p]
         i = action.plot - 1
         if not pl.plot_count[i]:  # only a newly sown plot adds a harvest action; buying does not depend on plots
             self._anytime_cache[p] = None
-        pl.plot_product[i] = action.product
-        pl.plot_count[i] += 1
         if self.pending:
             self.pending[0][1].remove(action.product)
             source = "received"
-            # only the plots changed: patch the cached farm view (a tuple)
-            if view is not None and (not self._events or self._plain_farm(p)):
-                self._farm_cache[p] = _tuple_new(type(view), (_plot_views(pl), *view[1:]))
         else:
             pl.hand[action.product] -= 1
             self._hand_cache[p] = None
             if pl.known[action.product]:
                 pl.known[action.product] -= 1  # _forget of one card
                 self._known_cache[p] = None
-            elif view is not None and (not self._events or self._plain_farm(p)):  # plots and one card fewer in hand
-                self._farm_cache[p] = _tuple_new(type(view), (_plot_views(pl), view[1], view[2] - 1, *view[3:]))
             self.planted += 1
             source = "hand"
+        pl.plot_product[i] = action.product
+        pl.plot_count[i] += 1
         self.log.add("plant", p, {"card": action.product, "plot": action.plot, "from": source})
         if self.pending and not self.pending[0][1]:
             self.pending.pop(0)
@@ -786,7 +754,6 @@ class JalizState(State):
 
     def _harvest(self, p: int, i: int) -> None:
         """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest."""
-        view = self._farm_cache[p]
         self._farms = self._farm_cache[p] = self._anytime_cache[p] = None  # _touch_farm, inlined
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]
@@ -805,11 +772,6 @@ class JalizState(State):
             burned[at:at] = [product] * (count - coins)
         pl.plot_product[i] = 0
         pl.plot_count[i] = 0
-        # plots, coins and score changed: patch the cached farm view (a tuple)
-        if view is not None and (not self._events or self._plain_farm(p)):
-            self._farm_cache[p] = _tuple_new(type(view), (
-                _plot_views(pl), view[1] + coins, *view[2:8], view[8] + coins, view[9],
-                view[10] + (product,) * coins if coins else view[10], view[11]))
         self.log.add("harvest", p, {"plot": i + 1, "card": product, "cards": count, "counted": effective,
                                     "coins": coins})
 
@@ -1133,41 +1095,6 @@ def _keep_give(key: tuple[int, ...], p: int, n: int, market: list[int]) -> tuple
         out += [(Give, c, q) for q in range(n) if q != p]
     specs = _KEEP_GIVE[key] = tuple(out)
     return specs
-
-
-_tuple_new = tuple.__new__
-
-
-_PLOTS: dict[tuple[Any, ...], tuple[PlotView, ...]] = {}  # plots without tokens -> their views (immutable values)
-
-
-def _plain_plots(key: tuple[Any, ...], prods: list[int], counts: list[int], ferts: list[bool]) -> tuple[PlotView, ...]:
-    """Plot views of a farm without plot tokens, memoised by value (``key``): the same plots recur."""
-    if len(_PLOTS) > 100_000:  # bound the memo in a long-running process
-        _PLOTS.clear()
-    plots = _PLOTS[key] = tuple([_tuple_new(PlotView, (prods[i] or None, counts[i], ferts[i], ()))
-                                 for i in range(len(counts))])
-    return plots
-
-
-def _plot_views(pl: Player) -> tuple[PlotView, ...]:
-    """The plot views of a farm without plot tokens (the standard game), memoised by value."""
-    prods, counts, ferts = pl.plot_product, pl.plot_count, pl.plot_fert
-    key = (*prods, *counts, *ferts)  # one entry per plot in each list: the length splits the key
-    plots = _PLOTS.get(key)
-    return plots if plots is not None else _plain_plots(key, prods, counts, ferts)
-
-
-
-
-def _known_hand(known: list[int]) -> tuple[int, ...]:
-    """Cards known to be in a hand, sorted (``known`` counts them by product number)."""
-    if not any(known):
-        return ()
-    out: list[int] = []
-    for c in _compress(range(len(known)), known):  # C-level skip of the zero counts
-        out += [c] * known[c]
-    return tuple(out)
 
 
 def _card_list(counts: list[int]) -> list[int]:

@@ -308,10 +308,6 @@ class JalizAdvancedState(JalizState):
             bonus += 1
         return bonus
 
-    def _plain_farm(self, p: int) -> bool:
-        """No snow or rain on the farm and no breeding token out (the farm view's plots carry no tokens)."""
-        return p not in self.snow and p not in self.rain and not self.breeding
-
     def _harvest(self, p: int, i: int) -> None:
         """A harvest; JADV-RAIN-03: the rain token is washed away with the harvested product."""
         JalizState._harvest(self, p, i)  # not super(): a quarter of the decisions are harvests
