@@ -675,7 +675,9 @@ class BaseState(State):
 
     def reshuffle(self) -> bool:
         """Shuffle the discard pile into a new deck (NIZ-DRAW-02); False if it is empty."""
-        cards = [k for k, c in self.discard.items() for _ in range(c)]
+        # the pile's letters (kept, or built from the counts, which keep KINDS order) list its cards in that order
+        pile = self._dtext
+        cards = list(pile if pile is not None else _pile_letters(tuple(self.discard.values())))
         if not cards:
             return False
         self.rng.shuffle(cards)
