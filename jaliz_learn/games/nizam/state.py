@@ -747,6 +747,14 @@ class BaseState(State):
         pub["discard"] = dtext
         pub["moves_made"] = self.moves_made
         pub["decision"] = self.end_decision
+        if self.tracks_changes:
+            # Nizam's fields, here rather than in an override (a second call at every move)
+            if self._marked:  # type: ignore[attr-defined]
+                pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))  # type: ignore[attr-defined]
+            if self.moves_made == 1:
+                # the turn's first move: the start combinations are new (the public part before it had none)
+                pub["start_combinations"] = tuple(self.start_sigs)  # type: ignore[attr-defined]
+            pub["idle_draws"] = self.idle_draws
         return pub
 
     def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
@@ -770,6 +778,11 @@ class BaseState(State):
         pub["discard"] = dtext
         pub["deck_runouts"] = self.runouts
         pub["deck_cards"] = "".join(sorted(self.deck)) if self.deck_public else ""
+        # each game's own field, here rather than in an override (a second call at every draw)
+        if self.tracks_changes:
+            pub["idle_draws"] = self.idle_draws  # Nizam
+        else:
+            pub["round"] = (self.log.turn - 1) // self.num_players + 1  # Pearl
         return pub
 
     def _public(self) -> dict[str, Any]:  # pragma: no cover - overridden
@@ -931,21 +944,6 @@ class NizamState(BaseState):
         pub["idle_draws"] = self.idle_draws
         return pub
 
-    def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
-        pub = BaseState._public_after_move(self, pub)  # not super(): it builds an object at every call
-        if self._marked:
-            pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))
-        if self.moves_made == 1:
-            # the turn's first move: the start combinations are new (the public part before it had none)
-            pub["start_combinations"] = tuple(self.start_sigs)
-        pub["idle_draws"] = self.idle_draws
-        return pub
-
-    def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
-        pub = BaseState._public_after_draw(self, pub)
-        pub["idle_draws"] = self.idle_draws
-        return pub
-
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         out = self.base_json(compact)
         out.update({"points": list(self.points), "start_sigs": list(self.start_sigs),
@@ -1094,10 +1092,6 @@ class PearlState(BaseState):
         pub["max_rounds"] = self.max_rounds
         return pub
 
-    def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
-        pub = BaseState._public_after_draw(self, pub)
-        pub["round"] = (self.log.turn - 1) // self.num_players + 1
-        return pub
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         out = self.base_json(compact)
