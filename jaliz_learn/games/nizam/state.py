@@ -613,10 +613,12 @@ class BaseState(State):
             if old_pub is not None and not self.over:
                 # a quarter of the decisions follow a draw: as after a move, only what it changed is replaced
                 self._pub = self._public_after_draw(old_pub.copy())
-        else:
-            self._finish_moves(player, action)
+        elif self._finish_moves(player, action) and old_pub is not None and not self.over:
+            # an end that scored or completed nothing (most of them) changes only the turn: as after a move
+            self._pub = self._public_after_end(old_pub.copy())
 
-    def _finish_moves(self, player: int, action: Action) -> None:  # pragma: no cover - overridden
+    def _finish_moves(self, player: int, action: Action) -> bool:  # pragma: no cover - overridden
+        """End the moves (and the turn); True if that changed nothing but the turn (no score, no task)."""
         raise NotImplementedError
 
     def _draw_action(self, player: int) -> None:
@@ -785,6 +787,20 @@ class BaseState(State):
             pub["round"] = (self.log.turn - 1) // self.num_players + 1  # Pearl
         return pub
 
+    def _public_after_end(self, pub: dict[str, Any]) -> dict[str, Any]:
+        """``pub`` (a copy of the public part before an end of the moves that scored or completed nothing and did
+        not end the game) updated to what ``_public`` gives after it: the turn has passed, nothing else changed."""
+        pub["current_player"] = self.current
+        pub["decision"] = START
+        pub["turn"] = self.log.turn
+        pub["moves_made"] = 0
+        if self.tracks_changes:  # Nizam: a new turn has no changed lines or start combinations yet
+            pub["changed_lines"] = ()
+            pub["start_combinations"] = ()
+        else:  # Pearl
+            pub["round"] = (self.log.turn - 1) // self.num_players + 1
+        return pub
+
     def _public(self) -> dict[str, Any]:  # pragma: no cover - overridden
         raise NotImplementedError
 
@@ -891,7 +907,7 @@ class NizamState(BaseState):
         # NIZ-END-05 (ruling): every player in a row drew nothing, so the position repeats forever.
         return self.runouts >= self.num_players or self.idle_draws >= self.num_players
 
-    def _finish_moves(self, player: int, action: Action) -> None:
+    def _finish_moves(self, player: int, action: Action) -> bool:
         """Activate the board.
 
         NIZ-SCORE-01, NIZ-SCORE-02, NIZ-SCORE-03, NIZ-SCORE-04, NIZ-SCORE-05, NIZ-SCORE-06, NIZ-SCORE-07.
@@ -926,6 +942,7 @@ class NizamState(BaseState):
             self.log.add("refill", None, {"cells": [B.LINE_NAMES[c // SIDE] + f"c{c % SIDE + 1}" for c in cells],
                                           "cards": "".join(new)})
         self.end_turn()
+        return not scoring
 
     def changed_lines(self) -> tuple[str, ...]:
         if self.moves_made == 0:
@@ -1055,7 +1072,7 @@ class PearlState(BaseState):
         return RuleViolation("name the completed kinds sorted and put one of them on top",
                              rule="PRL-TASK-06", **kw)
 
-    def _finish_moves(self, player: int, action: Action) -> None:
+    def _finish_moves(self, player: int, action: Action) -> bool:
         """Complete the chosen tasks (PRL-TASK-01, PRL-TASK-06); board cards stay (PRL-TASK-08)."""
         action = cast(EndTurn, action)
         if action.tasks:
@@ -1079,8 +1096,9 @@ class PearlState(BaseState):
             # PRL-END-01: all eight tasks completed; the game ends at once
             self.moves_made = 0
             self.finish()
-            return
+            return False
         self.end_turn()
+        return not action.tasks
 
     def _public(self) -> dict[str, Any]:
         pub = self._public_base()
