@@ -482,7 +482,8 @@ class BaseState(State):
                 if action.pay in pays[self.board[END_CELLS[pos]]]:  # type: ignore[attr-defined]
                     return
         elif kind is Draw:
-            if self.moves_made == 0 and self.draw_allowed(player):
+            # a deck to draw from and no hand limit allow it without the full test (as in legal_actions)
+            if self.moves_made == 0 and (self.deck and self.hand_limit is None or self.draw_allowed(player)):
                 return
         elif self.moves_made > 0 and self.end_allowed(action):
             return
@@ -1031,7 +1032,8 @@ class PearlState(BaseState):
         b, lines, open_tasks = self._bstr, self._lns, self._open
         if b is None or lines is None:
             b, lines = self.board_text(), self.board_lines()
-        specs = _end_specs(*B.lines_task_kinds(b, lines),
+        natural, completable = B.lines_task_kinds(b, lines)
+        specs = _end_specs(natural, completable,
                            open_tasks[player] if open_tasks is not None else self._open_tasks(player))
         if player == self.current:
             self._ends = specs
@@ -1044,7 +1046,10 @@ class PearlState(BaseState):
         return tuple([_new_end(tasks, top) for tasks, top in specs])
 
     def end_allowed(self, action: Action) -> bool:
-        return (action.tasks, action.top) in self.end_specs(self.current)  # type: ignore[attr-defined]
+        ends = self._ends  # kept by the legal actions of this decision
+        if ends is None:
+            ends = self.end_specs(self.current)
+        return (action.tasks, action.top) in ends  # type: ignore[attr-defined]
 
     def _explain_end(self, player: int, action: Action, kw: dict[str, Any]) -> IllegalAction:
         action = cast(EndTurn, action)
