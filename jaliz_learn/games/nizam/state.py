@@ -17,6 +17,9 @@ deck is a list whose LAST element is the top card.
 Hot path: the payments at the 20 line ends, Pearl's legal ``end`` choices and the public part of
 observations are computed once per change (``_apply`` forgets them) and kept as immutable values; legal
 actions and observations are built fresh from them, so nothing a bot receives is shared with the state.
+The board's string, lines and end cards, every hand's letters and the discard pile's letters are kept across
+changes (a change edits or forgets them), and after a move, a draw or an end that scored nothing the public
+part is a copy of the last one with only what changed replaced.
 """
 
 from __future__ import annotations
