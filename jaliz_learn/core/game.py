@@ -559,6 +559,7 @@ def _slot_copier(cls: type) -> Any:
 MAX_JSON_DEPTH = 64
 MAX_JSON_ITEMS = 2_000_000
 _JSON_SCALARS = frozenset({int, float, str, bool, type(None)})
+_JSON_CONTAINERS = frozenset({dict, list, tuple})
 
 
 def check_json_shape(data: Any, what: str = "position") -> None:
@@ -576,9 +577,12 @@ def check_json_shape(data: Any, what: str = "position") -> None:
     seen = 0
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, Mapping):
-            if any(type(k) is not str for k in value):
-                raise InvalidPosition(f"the {what} has a key that is not a string")
+        # exact types first: an isinstance test against the Mapping ABC costs several times more, and a
+        # position read from JSON holds only dicts and lists
+        if type(value) is dict or (type(value) is not list and isinstance(value, Mapping)):
+            for k in value:
+                if type(k) is not str:
+                    raise InvalidPosition(f"the {what} has a key that is not a string")
             children: Any = value.values()
         else:
             children = value
@@ -589,7 +593,8 @@ def check_json_shape(data: Any, what: str = "position") -> None:
         # values (a generator's 625 numbers, a hand) costs no Python-level test per item
         if set(map(type, children)) <= _JSON_SCALARS:
             continue
-        nested = [c for c in children if type(c) not in _JSON_SCALARS and isinstance(c, Mapping | list | tuple)]
+        nested = [c for c in children if type(c) in _JSON_CONTAINERS
+                  or (type(c) not in _JSON_SCALARS and isinstance(c, Mapping | list | tuple))]
         if nested:
             if depth >= MAX_JSON_DEPTH:
                 raise InvalidPosition(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")

@@ -80,8 +80,12 @@ def _players_for(products: Sequence[int]) -> str:
 
 def cards(value: Any, field: str, products: Sequence[int]) -> list[int]:
     items = check_list(value, field)
-    if products and all(type(v) is int and v in products for v in items):
-        return list(items)  # the fast path: what to_json writes
+    if products:  # the fast path: what to_json writes (a plain loop: cheaper than all() over a generator)
+        for v in items:
+            if type(v) is not int or v not in products:
+                break
+        else:
+            return list(items)
     return [card(v, f"{field}[{i}]", products) for i, v in enumerate(items)]
 
 
