@@ -468,9 +468,7 @@ class State(ABC):
         copier = _SLOT_COPIERS.get(cls)
         if copier is None:
             copier = _SLOT_COPIERS[cls] = _slot_copier(cls)
-        copier(self, new)  # every slot, shared as is; then what must not be shared
-        if _has_dict(cls):
-            new.__dict__.update(self.__dict__)
+        copier(self, new)  # every slot and the instance dict (if any), shared as is; then what must not be shared
         new.rng = self.rng.clone()
         new.log = self.log.fork()
         new._history = self._history.fork()
@@ -540,17 +538,21 @@ _SLOT_COPIERS: dict[type, Any] = {}
 
 
 def _slot_copier(cls: type) -> Any:
-    """A function ``copy(src, dst)`` assigning every slot of ``cls``, generated once per class.
+    """A function ``copy(src, dst)`` assigning every slot of ``cls`` and, if ``cls`` has one, the instance dict's
+    items; generated once per class.
 
     Plain attribute statements run at slot speed; a loop of ``getattr``/``setattr`` costs several times more,
     and ``clone`` is the inner loop of a search. Unset slots stay unset (``AttributeError`` is caught)."""
     names = slot_names(cls)
-    if not names:
-        return lambda src, dst: None
-    lines = ["def copy(src, dst):", "    try:"]
-    lines += [f"        dst.{name} = src.{name}" for name in names]
-    lines += ["    except AttributeError:", "        for name in NAMES:", "            if hasattr(src, name):",
-              "                setattr(dst, name, getattr(src, name))"]
+    lines = ["def copy(src, dst):"]
+    if names:
+        lines += ["    try:"] + [f"        dst.{name} = src.{name}" for name in names]
+        lines += ["    except AttributeError:", "        for name in NAMES:", "            if hasattr(src, name):",
+                  "                setattr(dst, name, getattr(src, name))"]
+    if _has_dict(cls):
+        lines += ["    dst.__dict__.update(src.__dict__)"]
+    if len(lines) == 1:
+        lines += ["    pass"]
     env: dict[str, Any] = {"NAMES": names}
     exec("\n".join(lines), env)  # noqa: S102 - generated from the class's own slot names, like dataclasses does
     return env["copy"]

@@ -213,15 +213,7 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
     pub["decision"] = "place" if pending else phase
     pub["is_over"] = phase == "game-over"
     pub["phase"] = phase
-    if not cached:
-        pub["farms"] = farms(state, False)
-    elif state._farms is not None:
-        pub["farms"] = state._farms
-    else:  # farms(), inlined: some farm changed at most decisions
-        views = state._farm_cache
-        while None in views:  # usually one farm changed: find it in C rather than test every farm in Python
-            farm_view(state, views.index(None))  # fills views[p]
-        pub["farms"] = state._farms = tuple(views)
+    pub["farms"] = state._farms if cached and state._farms is not None else farms(state, cached)
     pub["market"] = tuple(state.market)
     if not pending:
         pub["pending"] = ()

@@ -129,11 +129,7 @@ class OfferSpace(LazyActions):
         if i < self._nh:
             spec = self._head[i]
             return spec[0](*spec[1:])
-        i, a = divmod(i - self._nh, self._A)
-        i, t = divmod(i, self._T)
-        w, g = divmod(i, self._G)
-        return Offer(self._wants[w], decode_multiset(g, self._kinds, self._radix),
-                     decode_subset(t, self._tokens), self._asks[a])
+        return self[i]  # an offer: decoded in one place, __getitem__'s fast path
 
     def __getitem__(self, i: Any) -> Any:  # the hot path of a random bot: no extra call layer
         if type(i) is int and self._nh <= i < self._len:
