@@ -118,7 +118,7 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
     coins = pl.coins
     known = state._known_cache[p] if cached else None
     if known is None:
-        known = _known_hand(pl.known)
+        known = _cards_of(pl.known)
         if cached:
             state._known_cache[p] = known
     # tuple.__new__ skips the NamedTuple constructors' Python-level argument handling (the hot loop)
@@ -162,13 +162,29 @@ def _plain_plots(key: tuple[Any, ...], prods: list[int], counts: list[int], fert
     return plots
 
 
-def _known_hand(known: list[int]) -> tuple[int, ...]:
-    """Cards known to be in a hand, sorted (``known`` counts them by product number)."""
-    if not any(known):
+_CARDS: dict[tuple[int, ...], tuple[int, ...]] = {}  # counts by product -> the sorted cards (immutable values)
+
+
+def _cards_of(counts: list[int]) -> tuple[int, ...]:
+    """The cards counted by product number in ``counts`` (a hand, or what is known of one), sorted.
+
+    Memoised by value: a hand or its known part changes at about half of the decisions (every offer that
+    shows cards, every planting), and the same counts recur."""
+    key = tuple(counts)
+    out = _CARDS.get(key)
+    if out is None:
+        if len(_CARDS) > 100_000:  # bound the memo in a long-running process
+            _CARDS.clear()
+        out = _CARDS[key] = _sorted_cards(counts)
+    return out
+
+
+def _sorted_cards(counts: list[int]) -> tuple[int, ...]:
+    if not any(counts):
         return ()
     out: list[int] = []
-    for c in _compress(range(len(known)), known):  # C-level skip of the zero counts
-        out += [c] * known[c]
+    for c in _compress(range(len(counts)), counts):  # C-level skip of the zero counts
+        out += [c] * counts[c]
     return tuple(out)
 
 
@@ -176,7 +192,7 @@ def own_hand(state: JalizState, p: int) -> tuple[int, ...]:
     """Player ``p``'s hand as a sorted tuple (cached until the player's belongings change)."""
     hand = state._hand_cache[p]
     if hand is None:
-        hand = state._hand_cache[p] = tuple(state.players[p].hand_list())
+        hand = state._hand_cache[p] = _cards_of(state.players[p].hand)
     return hand  # type: ignore[no-any-return]
 
 

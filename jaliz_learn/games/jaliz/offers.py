@@ -149,7 +149,8 @@ class OfferSpace(LazyActions):
             offer = _obj_new(Offer)  # new_offer, inlined
             _set_want(offer, self._wants[w])
             _set_give(offer, give)
-            _set_tokens(offer, decode_subset(t, self._tokens) if t else ())
+            # every token given (the commonest non-empty case: a player often holds one token) is the tuple itself
+            _set_tokens(offer, () if not t else self._tokens if t == self._T - 1 else decode_subset(t, self._tokens))
             _set_ask(offer, self._asks[a])
             return offer
         return LazyActions.__getitem__(self, i)

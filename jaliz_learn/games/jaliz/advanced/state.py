@@ -211,11 +211,6 @@ class JalizAdvancedState(JalizState):
         return any(spec[0] is not Pass for spec in self._event_legal(p, ph))
 
     # ------------------------------------------------------- legal actions
-    def _compute_specs(self, p: int) -> tuple[Spec, ...]:
-        if self.phase == "shop":  # JADV-SHOP-02: pass, or one of the proposals of _lazy_actions
-            return ((Pass,),)
-        return JalizState._compute_specs(self, p)  # not super(): it builds an object on every decision
-
     def _lazy_actions(self, p: int) -> LazyActions | None:
         if self.phase == "shop":  # JADV-SHOP-02: a complete, lazily enumerated set of proposals
             return self._shop_space(p)
@@ -264,6 +259,8 @@ class JalizAdvancedState(JalizState):
             acts.append((Pass,))
         elif decision == "breeding":  # JADV-BREED-01
             acts.extend((Breed, c) for c in self.products)
+        elif decision == "shop":      # JADV-SHOP-02: pass, or one of the proposals of _lazy_actions
+            acts.append((Pass,))
         elif decision == "shop-reply" and self.shop_offer is not None:  # JADV-SHOP-03
             proposer, offer = self.shop_offer
             if self._shop_acceptable(offer):
