@@ -356,7 +356,8 @@ class JalizState(State):
         if pending:  # decision "place"
             # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
             cards = pending[0][1]
-            if len(cards) == 1 and not self._events:  # one received card (the common case): _plant_actions inlined
+            # one received card (the common case): _plant_actions inlined, unless a plot of the player is snowed
+            if len(cards) == 1 and (not self._events or self._unplantable_plot(p) < 0):
                 card = cards[0]
                 for k, prod in enumerate(self.players[p].plot_product, 1):
                     if prod == 0 or prod == card:

@@ -578,11 +578,22 @@ class JalizAdvancedState(JalizState):
         return out
 
     def farm_plot_tokens(self, p: int) -> list[tuple[str, ...]]:
-        """The tokens of every plot at once (a farm without tokens needs no per-plot lookups)."""
-        n = len(self.players[p].plot_count)
-        if p in self.snow or p in self.rain or self.breeding:
-            return [self.plot_tokens(p, i) for i in range(n)]
-        return [()] * n
+        """The tokens of every plot at once, as :meth:`plot_tokens` orders them (one lookup per kind of token,
+        not per plot: a farm view is rebuilt at most decisions)."""
+        prods = self.players[p].plot_product
+        n = len(prods)
+        out: list[tuple[str, ...]] = [()] * n
+        plot = self.snow.get(p)
+        if plot is not None and 0 <= plot < n:
+            out[plot] = ("snow",)
+        plot = self.rain.get(p)
+        if plot is not None and 0 <= plot < n:
+            out[plot] += ("rain",)
+        if self.breeding:
+            for i in range(n):
+                if prods[i] == self.breeding:
+                    out[i] += ("breeding",)
+        return out
 
     def farm_extras(self, p: int) -> tuple[tuple[str, Any], ...]:
         k = self.model_farmer[p]
