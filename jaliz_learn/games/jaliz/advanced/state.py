@@ -121,6 +121,7 @@ class JalizAdvancedState(JalizState):
         self.event_deck = deck
         self.log.add("event-deck", None, {"cards": len(deck)})
         super()._setup()
+        self._sync_events()
 
     def _order(self) -> list[int]:
         """JADV-R-ORDER: seat order starting with the active player."""
@@ -136,6 +137,15 @@ class JalizAdvancedState(JalizState):
         return (p - 1) % self.num_players
 
     # ------------------------------------------------------------ turn flow
+    def _sync_events(self) -> None:
+        """Set ``_events`` (read by the standard hot loop before every event hook) to whether a hook can matter now.
+
+        The hooks change a decision only during an event (JADV-EVENT-04: no harvest/buy; event decisions) or while
+        a seasonal token lies on the table (JADV-SNOW-01, JADV-RAIN-01, JADV-BREED-01); most decisions have neither,
+        and then the standard loop runs without the hook calls. Called wherever the phase enters or leaves an event
+        phase or a token is placed or removed (tests/games/jaliz_advanced/test_fast_path.py checks the invariant)."""
+        self._events = self.phase in _EVENT_PHASE_SET or bool(self.snow or self.rain or self.breeding)
+
     def _start_turn(self) -> None:
         """JADV-EVENT-01 / JADV-R-ROUND: a round (other than the first) opens with an event."""
         self._dirty |= DIRTY_EXTRAS  # the event zones, tokens and proposal change only here and in event phases
@@ -173,6 +183,7 @@ class JalizAdvancedState(JalizState):
             self.rain.clear()
             self.breeding = 0
             self._touch(*range(self.num_players))
+            self._sync_events()
 
     def _begin_event(self, name: str) -> None:
         """Apply an instant event without choices, or open the decisions of the event (JADV-EVENT-02)."""
@@ -185,6 +196,7 @@ class JalizAdvancedState(JalizState):
         else:
             self.phase = EVENT_DECISION[name]
             self.event_queue = [self.active] if name == "breeding" else self._order()
+            self._events = True  # an event phase (_sync_events)
             self._advance_event()
             return
         self._end_event()
@@ -203,6 +215,7 @@ class JalizAdvancedState(JalizState):
         self.event_queue = []
         self.shop_offer = None
         JalizState._start_turn(self)
+        self._sync_events()  # the event phase is over
 
     def _has_choice(self, p: int) -> bool:
         ph = self.phase
@@ -311,6 +324,7 @@ class JalizAdvancedState(JalizState):
         if self.rain.get(p) == i:
             del self.rain[p]
             self.log.add("rain-ends", p, {"plot": i + 1, "reason": "harvested"})
+            self._sync_events()
 
     # --------------------------------------------------------------- effects
     def _event_phase(self) -> bool:
@@ -612,6 +626,7 @@ class JalizAdvancedState(JalizState):
                 raise InvalidPosition("phase 'event' needs events.current (the event to resolve)")
             self.phase = "plant"
             self._begin_event(self.event)
+        self._sync_events()  # the phase and tokens were read from JSON
         super().settle_position()
 
     def extra_json(self) -> dict[str, Any]:
