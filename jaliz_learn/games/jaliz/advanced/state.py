@@ -148,9 +148,12 @@ class JalizAdvancedState(JalizState):
 
     def _start_turn(self) -> None:
         """JADV-EVENT-01 / JADV-R-ROUND: a round (other than the first) opens with an event."""
-        self._dirty |= DIRTY_EXTRAS  # the event zones, tokens and proposal change only here and in event phases
-        if self.active == START_SEAT and self.log.turn > 0 and self._reveal_event():
-            return  # the event starts the turn (_end_event) once it is resolved
+        if self.active == START_SEAT:
+            # the event zones, tokens and proposal change only when a round begins and in event phases (which set
+            # the bit in _event_apply): the other turns keep the public part's extras
+            self._dirty |= DIRTY_EXTRAS
+            if self.log.turn > 0 and self._reveal_event():
+                return  # the event starts the turn (_end_event) once it is resolved
         JalizState._start_turn(self)
 
     def _reveal_event(self) -> bool:
@@ -255,23 +258,23 @@ class JalizAdvancedState(JalizState):
         acts: list[Spec] = []
         if decision == "crow":        # JADV-CROW-01, JADV-CROW-02
             victim = self.players[self.left_of(p)]
-            acts.extend((CrowPick, i + 1) for i, c in enumerate(victim.plot_count) if c)
+            acts = [(CrowPick, i + 1) for i, c in enumerate(victim.plot_count) if c]
         elif decision == "snow":      # JADV-SNOW-02: any plot, empty ones too
-            acts.extend((SnowOn, i + 1) for i in range(len(self.players[self.right_of(p)].plot_count)))
+            acts = [(SnowOn, i + 1) for i in range(len(self.players[self.right_of(p)].plot_count))]
         elif decision == "drought":   # JADV-DROUGHT-01, JADV-DROUGHT-02
-            acts.extend((DroughtOn, i + 1) for i, c in enumerate(self.players[p].plot_count) if c)
+            acts = [(DroughtOn, i + 1) for i, c in enumerate(self.players[p].plot_count) if c]
         elif decision == "rain":      # JADV-RAIN-01, JADV-RAIN-02: planted, unfertilized plots only
             pl = self.players[p]
-            acts.extend((RainOn, i + 1) for i, c in enumerate(pl.plot_count) if c and not pl.plot_fert[i])
+            acts = [(RainOn, i + 1) for i, c in enumerate(pl.plot_count) if c and not pl.plot_fert[i]]
         elif decision == "gardener":  # JADV-GARDEN-01, JADV-GARDEN-02
             hand = self.players[p].hand
             self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
             acts.append((Pass,))
         elif decision == "recycle":   # JADV-RECYCLE-01
-            acts.extend((Recycle, c) for c in sorted(set(self.burned)))
+            acts = [(Recycle, c) for c in sorted(set(self.burned))]
             acts.append((Pass,))
         elif decision == "breeding":  # JADV-BREED-01
-            acts.extend((Breed, c) for c in self.products)
+            acts = [(Breed, c) for c in self.products]
         elif decision == "shop":      # JADV-SHOP-02: pass, or one of the proposals of _lazy_actions
             acts.append((Pass,))
         elif decision == "shop-reply" and self.shop_offer is not None:  # JADV-SHOP-03
@@ -321,7 +324,7 @@ class JalizAdvancedState(JalizState):
     def _harvest(self, p: int, i: int) -> None:
         """A harvest; JADV-RAIN-03: the rain token is washed away with the harvested product."""
         JalizState._harvest(self, p, i)  # not super(): a quarter of the decisions are harvests
-        if self.rain.get(p) == i:
+        if self.rain and self.rain.get(p) == i:  # (mostly no rain: no lookup)
             del self.rain[p]
             self.log.add("rain-ends", p, {"plot": i + 1, "reason": "harvested"})
             self._sync_events()
@@ -429,7 +432,8 @@ class JalizAdvancedState(JalizState):
             self.players[victim].hand[card] -= 1
             self.players[p].hand[card] += 1
             known = self.players[victim].known  # nobody else knows which card: every known count may drop by one
-            known[:] = [max(0, k - 1) for k in known]
+            if any(known):  # mostly nothing is known of a hand: no per-product loop
+                known[:] = [k - 1 if k else 0 for k in known]
             self._touch(p, victim)
             self.log.add("thief", p, {"victim": victim}, secret={"card": card}, visible_to=(p, victim))
 
