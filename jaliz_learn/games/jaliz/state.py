@@ -192,6 +192,9 @@ class JalizState(State):
         # the mode's class-level flags copied into slots: the hot loop reads them at every decision, and CPython
         # 3.11 does not specialise a class attribute read through an instance
         self.mode = self.MODE
+        # whether an event hook can matter now: a mode without events keeps it false; advanced mode sets it true
+        # only during an event or while a seasonal token lies on the table (JalizAdvancedState._sync_events), so
+        # a test of it must be about the hooks, never about the mode
         self._events = self.HAS_EVENTS
         self._event_phases = self.EVENT_PHASE_SET
         self._lazy_phases = self.LAZY_PHASE_SET
@@ -401,7 +404,8 @@ class JalizState(State):
             acts.extend(anytime if anytime is not None else self._anytime_actions(p))
         return tuple(acts)
 
-    #: Does this mode have events (snow, event phases)? The standard game skips their hooks in the hot loop.
+    #: Does this mode have events (snow, event phases)? The standard game skips their hooks in the hot loop, and a
+    #: mode with events skips them too while no event hook can matter (the ``_events`` slot, see ``__init__``).
     HAS_EVENTS = False
     #: Phases of an event being resolved (no harvest/buy, decisions go to _event_apply); tested inline in the hot loop.
     EVENT_PHASE_SET: frozenset[str] = frozenset()
