@@ -169,7 +169,11 @@ def _cards_of(counts: list[int]) -> tuple[int, ...]:
     """The cards counted by product number in ``counts`` (a hand, or what is known of one), sorted.
 
     Memoised by value: a hand or its known part changes at about half of the decisions (every offer that
-    shows cards, every planting), and the same counts recur."""
+    shows cards, every planting), and the same counts recur.
+
+    >>> _cards_of([0] * 7 + [2, 0, 1] + [0] * 9)
+    (7, 7, 9)
+    """
     key = tuple(counts)
     out = _CARDS.get(key)
     if out is None:
