@@ -16,14 +16,22 @@ hands. The observation is built from copies, so nothing leads back to the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress as _compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
 from .actions import Offer, new_offer, pname
 from .data import MODEL_FARMER_VALUE, PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
-from .state import ALL_DIRTY, DIRTY_BURNED, DIRTY_CONST, DIRTY_EXTRAS, DIRTY_OFFERS, DIRTY_SUPPLY, DIRTY_TURN
+from .state import (
+    ALL_DIRTY,
+    DIRTY_BURNED,
+    DIRTY_CONST,
+    DIRTY_EXTRAS,
+    DIRTY_OFFERS,
+    DIRTY_SUPPLY,
+    DIRTY_TURN,
+    sorted_cards,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import JalizState
@@ -179,17 +187,8 @@ def _cards_of(counts: list[int]) -> tuple[int, ...]:
     if out is None:
         if len(_CARDS) > 100_000:  # bound the memo in a long-running process
             _CARDS.clear()
-        out = _CARDS[key] = _sorted_cards(counts)
+        out = _CARDS[key] = tuple(sorted_cards(counts))
     return out
-
-
-def _sorted_cards(counts: list[int]) -> tuple[int, ...]:
-    if not any(counts):
-        return ()
-    out: list[int] = []
-    for c in _compress(range(len(counts)), counts):  # C-level skip of the zero counts
-        out += [c] * counts[c]
-    return tuple(out)
 
 
 def own_hand(state: JalizState, p: int) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any
 
 from ...core.legal import LazyActions
-from .actions import Offer, _obj_new, _set_ask, _set_give, _set_tokens, _set_want, pname
+from .actions import Offer, new_offer, pname
 from .legal import Spec, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -136,23 +136,10 @@ class OfferSpace(LazyActions):
             i, a = divmod(i - self._nh, self._A)
             i, t = divmod(i, self._T)
             w, g = divmod(i, self._G)
-            give: tuple[int, ...] = ()
-            if g:  # decode_multiset, inlined (a call per offer decision)
-                out: list[int] = []
-                for kind, r in zip(self._kinds, self._radix):
-                    if not g:
-                        break
-                    g, k = divmod(g, r)
-                    if k:
-                        out += [kind] * k
-                give = tuple(out)
-            offer = _obj_new(Offer)  # new_offer, inlined
-            _set_want(offer, self._wants[w])
-            _set_give(offer, give)
             # every token given (the commonest non-empty case: a player often holds one token) is the tuple itself
-            _set_tokens(offer, () if not t else self._tokens if t == self._T - 1 else decode_subset(t, self._tokens))
-            _set_ask(offer, self._asks[a])
-            return offer
+            return new_offer(self._wants[w], decode_multiset(g, self._kinds, self._radix) if g else (),
+                             () if not t else self._tokens if t == self._T - 1 else decode_subset(t, self._tokens),
+                             self._asks[a])
         return LazyActions.__getitem__(self, i)
 
     def __iter__(self) -> Iterator[Any]:

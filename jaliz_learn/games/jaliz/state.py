@@ -112,14 +112,10 @@ class Player:
         return sum(self.hand)
 
     def hand_list(self) -> list[int]:
-        hand = self.hand
-        out: list[int] = []
-        for p in _compress(_PRODUCT_RANGE, hand):  # C-level skip of the zero counts (most of the 19)
-            out += [p] * hand[p]
-        return out
+        return sorted_cards(self.hand)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"hand": self.hand_list(), "known": _card_list(self.known),
+        out = {"hand": self.hand_list(), "known": sorted_cards(self.known),
                "plots": [[self.plot_product[i] or None, self.plot_count[i], self.plot_fert[i]]
                          for i in range(len(self.plot_count))],
                "coins": list(self.coins), "tokens": list(self.tokens), "tractor": self.tractor,
@@ -770,11 +766,8 @@ class JalizState(State):
         coins = earned if earned < count else count  # JAL-R-COINCAP
         if coins:
             pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
-        if count > coins:  # _burn of one product, inlined: one insertion into the sorted pile
-            self._dirty |= DIRTY_BURNED
-            burned = self.burned
-            at = bisect_right(burned, product)
-            burned[at:at] = [product] * (count - coins)
+        if count > coins:
+            self._burn([product] * (count - coins))
         pl.plot_product[i] = 0
         pl.plot_count[i] = 0
         self.log.add("harvest", p, {"plot": i + 1, "card": product, "cards": count, "counted": effective,
@@ -1102,9 +1095,16 @@ def _keep_give(key: tuple[int, ...], p: int, n: int, market: list[int]) -> tuple
     return specs
 
 
-def _card_list(counts: list[int]) -> list[int]:
-    """Cards counted by product number as a sorted list."""
-    return [c for c in range(6, 19) for _ in range(counts[c])]
+def sorted_cards(counts: Sequence[int]) -> list[int]:
+    """The cards counted by product number in ``counts`` (a hand, or what is known of one), as a sorted list.
+
+    >>> sorted_cards([0] * 7 + [2, 0, 1] + [0] * 9)
+    [7, 7, 9]
+    """
+    out: list[int] = []
+    for c in _compress(_PRODUCT_RANGE, counts):  # C-level skip of the zero counts (most of the 19)
+        out += [c] * counts[c]
+    return out
 
 
 def _forget(known: list[int], cards: Sequence[int]) -> None:

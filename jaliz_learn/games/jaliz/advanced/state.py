@@ -199,7 +199,7 @@ class JalizAdvancedState(JalizState):
         else:
             self.phase = EVENT_DECISION[name]
             self.event_queue = [self.active] if name == "breeding" else self._order()
-            self._events = True  # an event phase (_sync_events)
+            self._sync_events()  # an event phase
             self._advance_event()
             return
         self._end_event()
