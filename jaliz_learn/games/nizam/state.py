@@ -383,13 +383,29 @@ class BaseState(State):
             hts = self._hts = [_letters(tuple(h.values())) for h in self.hands]
         return hts[player]
 
+    def _hand_sizes(self) -> tuple[int, ...]:
+        """Every hand's size (kept across changes: a move or a draw updates the mover's, see ``_sizes``)."""
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
+        return sizes
+
+    def _discard_text(self) -> str:
+        """The discard pile as letters (kept across changes: a move adds its payment, see ``_dtext``)."""
+        dtext = self._dtext
+        if dtext is None:
+            # not the hands' cache: the many different piles would push the few hands out of it
+            dtext = self._dtext = _pile_letters(tuple(self.discard.values()))
+        return dtext
+
+    def round_number(self) -> int:
+        """The round (PRL-END-02 counts them; every player has one turn per round), from 1."""
+        return (self.log.turn - 1) // self.num_players + 1
+
     def _move_spec(self) -> tuple[bytes, int, Mapping[str, tuple[str, ...]]]:
         """The player to act's number of moves at each position (as bytes), their total and the payments per end
         kind."""
-        hts = self._hts  # _hand_text, inlined
-        if hts is None:
-            hts = self._hts = [_letters(tuple(h.values())) for h in self.hands]
-        table, pays = _hand_table(hts[self.current])
+        table, pays = _hand_table(self._hand_text(self.current))
         ends = self._eb
         if ends is None:
             ends = self._eb = _end_bytes(self.board)
@@ -445,27 +461,13 @@ class BaseState(State):
         b = self._bstr
         if b is None:
             b = self._bstr = "".join(self.board)
-        # LegalActions.__init__, inlined (once per decision)
-        out = _new_object(LegalActions)
-        out._counts = counts
-        out._moves = moves
-        out._pays = pays
-        out._board = b
         if self.moves_made == 0:
             # a deck to draw from and no hand limit (every multi-player game) allow the draw without more checks;
             # Draw and Score have no fields, so object.__new__ makes the same fresh object as their __init__
-            if bool(self.deck) and self.hand_limit is None or self.draw_allowed(p, moves):
-                out._head = (_new_object(Draw),)
-                out._len = moves + 1
-            else:
-                out._head = ()
-                out._len = moves
-            out._tail = ()
-        else:
-            out._head = ()
-            out._tail = tail = (_new_object(Score),) if self.end_type is Score else self.end_actions(p)
-            out._len = moves + len(tail)
-        return out
+            ok = bool(self.deck) and self.hand_limit is None or self.draw_allowed(p, moves)
+            return LegalActions((_new_object(Draw),) if ok else (), counts, moves, pays, b, ())
+        return LegalActions((), counts, moves, pays, b,
+                            (_new_object(Score),) if self.end_type is Score else self.end_actions(p))
 
     def check_action(self, player: int, action: Action) -> None:
         """A fast legality test that agrees with ``legal_actions``, from the cached payments and ends.
@@ -627,14 +629,7 @@ class BaseState(State):
 
     def _draw_action(self, player: int) -> None:
         """NIZ-DRAW-01 / PRL-DRAW-01: take the top three cards; the turn passes."""
-        deck = self.deck
-        if DRAW_COUNT < len(deck):
-            # take_cards' common case, inlined: one slice, top (last) card first
-            cards = deck[:-DRAW_COUNT - 1:-1]
-            del deck[-DRAW_COUNT:]
-            self.deck_public = False
-        else:
-            cards = self.take_cards(DRAW_COUNT, secret=True)
+        cards = self.take_cards(DRAW_COUNT, secret=True)
         hand = self.hands[player]
         for c in cards:
             hand[c] += 1
@@ -727,10 +722,7 @@ class BaseState(State):
         if player is None:
             d["hand"] = ""
         else:
-            hts = self._hts  # _hand_text, inlined
-            if hts is None:
-                hts = self._hts = [_letters(tuple(h.values())) for h in self.hands]
-            d["hand"] = hts[player]
+            d["hand"] = self._hand_text(player)
         return obs
 
     def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
@@ -743,14 +735,8 @@ class BaseState(State):
         if lines is None:
             lines = self.board_lines()
         pub["board"] = lines[:5]
-        sizes = self._sizes
-        if sizes is None:
-            sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
-        pub["hand_sizes"] = sizes
-        dtext = self._dtext  # the move has added its payment to the kept letters
-        if dtext is None:
-            dtext = self._dtext = _pile_letters(tuple(self.discard.values()))
-        pub["discard"] = dtext
+        pub["hand_sizes"] = self._hand_sizes()
+        pub["discard"] = self._discard_text()
         pub["moves_made"] = self.moves_made
         pub["decision"] = self.end_decision
         if self.tracks_changes:
@@ -773,22 +759,16 @@ class BaseState(State):
         """
         pub["current_player"] = self.current
         pub["turn"] = self.log.turn
-        sizes = self._sizes
-        if sizes is None:
-            sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
-        pub["hand_sizes"] = sizes
+        pub["hand_sizes"] = self._hand_sizes()
         pub["deck_size"] = len(self.deck)
-        dtext = self._dtext
-        if dtext is None:
-            dtext = self._dtext = _pile_letters(tuple(self.discard.values()))
-        pub["discard"] = dtext
+        pub["discard"] = self._discard_text()
         pub["deck_runouts"] = self.runouts
         pub["deck_cards"] = "".join(sorted(self.deck)) if self.deck_public else ""
         # each game's own field, here rather than in an override (a second call at every draw)
         if self.tracks_changes:
             pub["idle_draws"] = self.idle_draws  # Nizam
         else:
-            pub["round"] = (self.log.turn - 1) // self.num_players + 1  # Pearl
+            pub["round"] = self.round_number()  # Pearl
         return pub
 
     def _public_after_end(self, pub: dict[str, Any]) -> dict[str, Any]:
@@ -802,7 +782,7 @@ class BaseState(State):
             pub["changed_lines"] = ()
             pub["start_combinations"] = ()
         else:  # Pearl
-            pub["round"] = (self.log.turn - 1) // self.num_players + 1
+            pub["round"] = self.round_number()
         return pub
 
     def _public(self) -> dict[str, Any]:  # pragma: no cover - overridden
@@ -814,13 +794,8 @@ class BaseState(State):
         lines = self._lns  # board_rows, inlined
         if lines is None:
             lines = self.board_lines()
-        sizes = self._sizes
-        if sizes is None:
-            sizes = self._sizes = tuple(map(sum, map(dict.values, self.hands)))
-        dtext = self._dtext
-        if dtext is None:
-            # not the hands' cache: the many different piles would push the few hands out of it
-            dtext = self._dtext = _pile_letters(tuple(self.discard.values()))
+        sizes = self._hand_sizes()
+        dtext = self._discard_text()
         return {"game": self.game.info.name, "num_players": self.num_players,
                 "current_player": None if over else self.current,
                 "decision": OVER if over else (START if moves == 0 else self.end_decision),
@@ -1114,10 +1089,9 @@ class PearlState(BaseState):
         if piles is None:
             piles = self._piles = (tuple(map("".join, self.completed)), tuple(map(len, self.tasks)))
         pub["completed"], pub["tasks_left"] = piles
-        pub["round"] = (self.log.turn - 1) // self.num_players + 1
+        pub["round"] = self.round_number()
         pub["max_rounds"] = self.max_rounds
         return pub
-
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         out = self.base_json(compact)
