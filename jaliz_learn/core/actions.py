@@ -198,31 +198,51 @@ class _Example:
     cards: tuple[int, ...]
 
 
-_TABLES: dict[int, tuple[Mapping[str, type[Action]], dict[type, Callable[[Any], bool]]]] = {}
+class ActionChecks(dict[type, Callable[[Any], bool]]):
+    """Each action class of a game -> its generated field check (see :func:`exact_checks`).
+
+    The checks are functions made by ``exec``, which do not pickle; the table pickles as the recipe that
+    rebuilds it (``exact_checks`` of the same classes), so a game holding one pickles whatever its own
+    ``__getstate__`` does.
+    """
+
+    __slots__ = ("_types",)
+    _types: dict[str, type[Action]]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return exact_checks, (self._types,)
 
 
-def exact_checks(types: Mapping[str, type[Action]]) -> dict[type, Callable[[Any], bool]]:
+_TABLES: dict[tuple[tuple[str, type], ...], ActionChecks] = {}
+
+
+def exact_checks(types: Mapping[str, type[Action]]) -> ActionChecks:
     """For a game's ``action_types``: each registered class -> its generated field check.
 
     ``State.apply`` looks the action's exact class up here (one dict lookup, then one call);
     a class that is missing is not one of the game's actions (:func:`check_exact_action` says why).
+    The table is built once per set of classes and survives pickling:
 
+    >>> import pickle
     >>> from jaliz_learn.games.jaliz.actions import Harvest
     >>> ok = exact_checks({"harvest": Harvest})[Harvest]
     >>> ok(Harvest(1)), ok(Harvest(True))
     (True, False)
+    >>> pickle.loads(pickle.dumps(exact_checks({"harvest": Harvest}))) is exact_checks({"harvest": Harvest})
+    True
     """
-    entry = _TABLES.get(id(types))
-    if entry is not None and entry[0] is types:
-        return entry[1]
-    table: dict[type, Callable[[Any], bool]] = {}
-    for kind, cls in types.items():
-        if getattr(cls, "kind", None) == kind:
-            fast = _FAST.get(cls)
-            if fast is None:
-                fast = _FAST[cls] = _compile_fast_check(cls)
-            table[cls] = fast
-    _TABLES[id(types)] = (types, table)  # the mapping is kept alive, so its id is not reused
+    key = tuple(types.items())  # by content: an unpickled game's copy of its mapping finds the same table
+    table = _TABLES.get(key)
+    if table is None:
+        table = ActionChecks()
+        table._types = dict(types)
+        for kind, cls in key:
+            if getattr(cls, "kind", None) == kind:
+                fast = _FAST.get(cls)
+                if fast is None:
+                    fast = _FAST[cls] = _compile_fast_check(cls)
+                table[cls] = fast
+        _TABLES[key] = table
     return table
 
 

@@ -179,18 +179,9 @@ class Game(ABC):
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.info.resolve_options(options)
-        #: each action class of the game -> its generated exact-type check (``apply`` runs one per action)
+        #: each action class of the game -> its generated exact-type check (``apply`` runs one per action);
+        #: the table pickles as the recipe that rebuilds it, so subclasses need no pickling code for it
         self.action_checks: Mapping[type, Callable[[Any], bool]] = exact_checks(self.action_types)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled without the generated checks (functions made by ``exec`` do not pickle); see ``__setstate__``."""
-        state = dict(self.__dict__)
-        state.pop("action_checks", None)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.action_checks = exact_checks(self.action_types)
 
     @property
     def name(self) -> str:

@@ -195,6 +195,23 @@ def test_game_and_state_pickle_for_process_pools(name):
     assert state2.dumps() == state.dumps()
 
 
+class _NizamKeepingEverything(type(jaliz_learn.load_game("nizam"))):  # type: ignore[misc]
+    """A game class with its own ``__getstate__`` (module level, so that pickle finds it)."""
+
+    def __getstate__(self):
+        return dict(self.__dict__)
+
+
+def test_a_game_with_its_own_getstate_pickles():
+    """The generated action checks pickle as the recipe that rebuilds them, so a game class that writes its own
+    ``__getstate__`` (keeping every attribute) needs no special case for them."""
+    game = _NizamKeepingEverything()
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.action_checks is game.action_checks  # the same table, rebuilt from the same classes
+    state = copy.initial_state(num_players=2, seed=1)
+    state.apply(state.legal_actions()[0])
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_play_helper_and_log_exports(name):
     game = jaliz_learn.load_game(name)

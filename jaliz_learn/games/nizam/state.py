@@ -286,7 +286,10 @@ class BaseState(State):
     # attribute and method loads on ``self`` on their slower paths (every decision reads a dozen)
     __slots__ = ("board", "hands", "deck", "discard", "current", "first_player", "moves_made", "runouts",
                  "idle_draws", "out_of_play", "deck_public", "over", "hand_limit",
-                 "_spec", "_hts", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_eb", "_dtext")
+                 "_spec", "_hts", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_eb", "_dtext",
+                 # Nizam's turn tracking (NIZ-SCORE-03), here because the shared move path sets it when
+                 # ``tracks_changes``; a Pearl state keeps them empty
+                 "start_sigs", "changed", "_marked")
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -307,6 +310,11 @@ class BaseState(State):
         self.deck_public = False
         self.over = False
         self.hand_limit: int | None = None
+        # NIZ-SCORE-03: each line's combination when the turn began, and the lines a move changed since
+        # (NizamState sizes them; Pearl, which does not track changes, leaves them empty)
+        self.start_sigs: list[str] = []
+        self.changed: list[bool] = []
+        self._marked = False
         self._clear_caches()
 
     def _clear_caches(self) -> None:
@@ -341,6 +349,8 @@ class BaseState(State):
         new.hands = [h.copy() for h in self.hands]
         new.deck = self.deck[:]
         new.discard = self.discard.copy()
+        new.start_sigs = self.start_sigs[:]
+        new.changed = self.changed[:]
         hts = self._hts
         if hts is not None:
             new._hts = hts[:]
@@ -588,9 +598,9 @@ class BaseState(State):
                 # NIZ-SCORE-03: remember every line's combination at the start of the turn (those of the board
                 # as the last change left it, when known)
                 sigs = self._sigs
-                self.start_sigs = (list(sigs) if sigs is not None  # type: ignore[misc]  # Nizam's slots (tracks_changes)
+                self.start_sigs = (list(sigs) if sigs is not None
                                    else list(map(B.signature, self.board_lines())))
-                self.changed = [False] * (2 * SIDE)  # type: ignore[misc]
+                self.changed = [False] * (2 * SIDE)
             line, first = MOVE_PAIRS[(line_name, end)]
             a, b, c, d, e = B.LINES[line]  # B.slide, inlined
             if first:
@@ -605,7 +615,7 @@ class BaseState(State):
                 # B.update_changed, inlined: a line stays marked once its combination differed from the start
                 self._sigs = sigs = tuple(map(B.signature, lines))
                 # most moves leave every combination as the turn began: then no line is newly marked
-                self._marked = marked = list(sigs) != self.start_sigs  # type: ignore[misc]
+                self._marked = marked = list(sigs) != self.start_sigs
                 if marked:
                     self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
             self.idle_draws = 0
@@ -858,7 +868,7 @@ class NizamState(BaseState):
     prefix = "NIZ"
     end_decision = "move-or-score"
     tracks_changes = True
-    __slots__ = ("points", "start_sigs", "changed", "_marked")
+    __slots__ = ("points",)
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -866,7 +876,7 @@ class NizamState(BaseState):
         #: the lines marked before the move, and so the copied ``changed_lines``, still hold.
         self._marked = True
         self.points = [0] * num_players
-        self.start_sigs: list[str] = [""] * (2 * SIDE)
+        self.start_sigs = [""] * (2 * SIDE)
         self.changed = [False] * (2 * SIDE)
         # NIZ-SOLO-01 / NIZ-SOLO-02: the solo hand limit
         self.hand_limit = SOLO_HAND_LIMIT if num_players == 1 else None
@@ -874,8 +884,6 @@ class NizamState(BaseState):
     def _copy_into(self, new: NizamState) -> None:  # type: ignore[override]
         super()._copy_into(new)
         new.points = self.points[:]
-        new.start_sigs = self.start_sigs[:]
-        new.changed = self.changed[:]
 
     def scores(self) -> tuple[float, ...]:
         """Victory points; the most VP wins (NIZ-END-03) and ties share the victory (NIZ-END-04: no tiebreak)."""
