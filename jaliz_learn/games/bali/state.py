@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from jaliz_learn.core.actions import Action
 from jaliz_learn.core.errors import IllegalAction
 from jaliz_learn.core.game import Observation, Outcome, State
+from jaliz_learn.core.memo import remember
 
 from . import data as D
 from .actions import (
@@ -113,10 +114,7 @@ def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spe
                 specs = (PLAY_ONE[card],) if card != D.SHRINE or stones >= D.SHRINE_COST else ()
             pair = _CARD_PLAYS[card, have, stones] = (card, specs)
         out.append(pair)
-    if len(_PLAYS) > _CACHE_LIMIT:
-        _PLAYS.clear()
-    found = _PLAYS[key] = tuple(out)
-    return found
+    return remember(_PLAYS, key, tuple(out))
 
 
 #: (stock capped at 3 per kind, kind, free fields of its area as a bit mask) -> build specs (at most
@@ -125,9 +123,8 @@ _BUILD_LISTS: dict[tuple[tuple[int, ...], int, int], tuple[Spec, ...]] = {}
 _FIELD_CAPS = (D.FIELDS_PER_AREA,) * D.NUM_KINDS
 _AREA_MASK = (1 << D.FIELDS_PER_AREA) - 1
 #: (hand, stones capped at the shrine's cost) -> phase-2 options without huts; few hands occur, but each
-#: game adds some, so the caches keyed by hands are emptied past this size
+#: game adds some, so the caches keyed by hands are bounded (core.memo.remember)
 _FLAT_PLAYS: dict[tuple[tuple[int, ...], int], tuple[Spec, ...]] = {}
-_CACHE_LIMIT = 100_000
 
 
 def build_list(capped: tuple[int, ...], kind: int, free: int) -> tuple[Spec, ...]:
@@ -376,9 +373,8 @@ class BaliState(State):
             key = (hand, stones)
             flat = _FLAT_PLAYS.get(key)
             if flat is None:
-                if len(_FLAT_PLAYS) > _CACHE_LIMIT:
-                    _FLAT_PLAYS.clear()
-                flat = _FLAT_PLAYS[key] = tuple(spec for _, specs in card_plays(hand, stones) for spec in specs)
+                plays = card_plays(hand, stones)
+                flat = remember(_FLAT_PLAYS, key, tuple(spec for _, specs in plays for spec in specs))
             if flat:
                 return flat
         return tuple(DISCARD[c] for c in sorted(set(hand)))

@@ -22,6 +22,7 @@ from operator import add
 from typing import TYPE_CHECKING, Any
 
 from jaliz_learn.core.game import Observation
+from jaliz_learn.core.memo import remember
 
 from . import data as D
 from .state import (
@@ -92,9 +93,9 @@ class BaliObservation(Observation):
 
 
 #: column or hand (tuple of card ints) -> tuple of names (a column's in order, a hand's sorted); few occur
+#: (bounded by core.memo.remember)
 _COLUMN_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
 _HAND_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
-_CACHE_LIMIT = 100_000  # each game may add a few new hands or columns: emptied past this size
 _NAME = D.CARD_NAMES.__getitem__
 _NO_HIDDEN = (0,) * D.NUM_KINDS
 
@@ -103,9 +104,7 @@ def _column_names(col: list[int]) -> tuple[str, ...]:
     key = tuple(col)
     names = _COLUMN_NAMES.get(key)
     if names is None:
-        if len(_COLUMN_NAMES) > _CACHE_LIMIT:
-            _COLUMN_NAMES.clear()
-        names = _COLUMN_NAMES[key] = tuple(map(_NAME, key))
+        names = remember(_COLUMN_NAMES, key, tuple(map(_NAME, key)))
     return names
 
 
@@ -113,9 +112,7 @@ def _hand_names(hand: list[int]) -> tuple[str, ...]:
     key = tuple(hand)
     names = _HAND_NAMES.get(key)
     if names is None:
-        if len(_HAND_NAMES) > _CACHE_LIMIT:
-            _HAND_NAMES.clear()
-        names = _HAND_NAMES[key] = tuple(sorted(map(_NAME, key)))
+        names = remember(_HAND_NAMES, key, tuple(sorted(map(_NAME, key))))
     return names
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
+from ...core.memo import remember
 from .actions import Offer, new_offer, pname
 from .data import MODEL_FARMER_VALUE, PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
@@ -163,11 +164,8 @@ _PLOTS: dict[tuple[Any, ...], tuple[PlotView, ...]] = {}  # plots without tokens
 
 def _plain_plots(key: tuple[Any, ...], prods: list[int], counts: list[int], ferts: list[bool]) -> tuple[PlotView, ...]:
     """Plot views of a farm without plot tokens, memoised by value (``key``): the same plots recur."""
-    if len(_PLOTS) > 100_000:  # bound the memo in a long-running process
-        _PLOTS.clear()
-    plots = _PLOTS[key] = tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ()))
-                                 for i in range(len(counts))])
-    return plots
+    return remember(_PLOTS, key, tuple([_new(PlotView, (prods[i] or None, counts[i], ferts[i], ()))
+                                        for i in range(len(counts))]))
 
 
 _CARDS: dict[tuple[int, ...], tuple[int, ...]] = {}  # counts by product -> the sorted cards (immutable values)
@@ -185,9 +183,7 @@ def _cards_of(counts: list[int]) -> tuple[int, ...]:
     key = tuple(counts)
     out = _CARDS.get(key)
     if out is None:
-        if len(_CARDS) > 100_000:  # bound the memo in a long-running process
-            _CARDS.clear()
-        out = _CARDS[key] = tuple(sorted_cards(counts))
+        out = remember(_CARDS, key, tuple(sorted_cards(counts)))
     return out
 
 

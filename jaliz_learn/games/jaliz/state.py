@@ -28,6 +28,7 @@ from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation, WrongPhase
 from ...core.game import State
 from ...core.legal import ConcatActions, LazyActions
+from ...core.memo import remember
 from . import data as D
 from .actions import (
     Accept,
@@ -651,12 +652,12 @@ class JalizState(State):
             product = action.product  # type: ignore[attr-defined]
             self.market.remove(product)
             self.log.add("give", player, {"card": product, "to": action.player})  # type: ignore[attr-defined]
-            self.pending.append([action.player, [product]])  # type: ignore[attr-defined]  # _queue of one card
+            self._queue(action.player, [product])  # type: ignore[attr-defined]
         elif cls is Keep:
             product = action.product  # type: ignore[attr-defined]
             self.market.remove(product)
             self.log.add("keep", player, {"card": product})
-            self.pending.append([player, [product]])  # _queue of one card, inlined
+            self._queue(player, [product])
         elif cls is Done:
             self.log.add("done", player, {})
             if self.phase == PLANT_PHASE:
@@ -951,7 +952,7 @@ class JalizState(State):
             self._start_final()
             return
         self.active = (self.active + 1) % self.num_players  # JAL-SETUP-06: clockwise
-        self._dirty |= DIRTY_TURN
+        self._dirty |= DIRTY_TURN  # _start_turn marks it too, but advanced mode may open an event before it
         self._start_turn()
 
     # ---------------------------------------------------------------- deck
@@ -1085,14 +1086,11 @@ _KEEP_GIVE: dict[tuple[int, ...], tuple[Spec, ...]] = {}    # (responder, player
 
 def _keep_give(key: tuple[int, ...], p: int, n: int, market: list[int]) -> tuple[Spec, ...]:
     """JAL-MARKET-02/06: keep each revealed card, or give it to another player. Memoised in ``_KEEP_GIVE``."""
-    if len(_KEEP_GIVE) > 100_000:  # bound the memo in a long-running process
-        _KEEP_GIVE.clear()
     out: list[Spec] = []
     for c in sorted(set(market)):
         out.append((Keep, c))
         out += [(Give, c, q) for q in range(n) if q != p]
-    specs = _KEEP_GIVE[key] = tuple(out)
-    return specs
+    return remember(_KEEP_GIVE, key, tuple(out))
 
 
 def sorted_cards(counts: Sequence[int]) -> list[int]:

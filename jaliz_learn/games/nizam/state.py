@@ -751,11 +751,11 @@ class BaseState(State):
         pub["decision"] = self.end_decision
         if self.tracks_changes:
             # Nizam's fields, here rather than in an override (a second call at every move)
-            if self._marked:  # type: ignore[attr-defined]
-                pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))  # type: ignore[attr-defined]
+            if self._marked:
+                pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))
             if self.moves_made == 1:
                 # the turn's first move: the start combinations are new (the public part before it had none)
-                pub["start_combinations"] = tuple(self.start_sigs)  # type: ignore[attr-defined]
+                pub["start_combinations"] = tuple(self.start_sigs)
             pub["idle_draws"] = self.idle_draws
         return pub
 
