@@ -224,3 +224,43 @@ def test_forged_actions_are_refused_and_change_nothing(name, n):
                 assert err.value.rule
                 assert state.dumps() == before, f"forged {type(forged).__name__} changed the state"
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def _round_trips(value):
+    """``value`` through pickle (every protocol) and through ``copy.deepcopy``."""
+    import copy
+    import pickle
+
+    return [pickle.loads(pickle.dumps(value, protocol)) for protocol in (2, pickle.HIGHEST_PROTOCOL)] + [
+        copy.deepcopy(value)]
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_states_and_legal_actions_pickle_and_deepcopy_at_every_stage(name, n):
+    """Anything that ships a live state between processes (process pools, Dask or Ray tasks, OpenSpiel's default
+    clone, a user's ``deepcopy``) needs the state and its legal actions to round-trip at any point: right after
+    ``legal_actions()`` and ``observation()`` filled the caches, in the middle of the game, and at the end."""
+    game = jaliz_learn.load_game(name)
+    state = game.initial_state(num_players=n, seed=11)
+    rng = Rng(5)
+    stages = 0
+    for steps in (0, 1, 7, 40, 10_000):
+        advance(state, rng, steps)
+        legal = state.legal_actions()  # fills the caches that used to hold an unpicklable view
+        state.observation(state.current_player() if not state.is_over() else 0)
+        for copy in _round_trips(state):
+            assert copy.to_json() == state.to_json(), "a copy must be the same position, log included"
+            if not state.is_over():
+                assert list(copy.legal_actions()) == list(legal)
+                follow = legal[rng.randrange(len(legal))]
+                twin = state.clone()
+                twin.apply(follow)
+                copy.apply(follow)
+                assert copy.to_json() == twin.to_json(), "a copy must play on like the original"
+        for copy in _round_trips(legal):
+            assert list(copy) == list(legal) and len(copy) == len(legal)
+        stages += 1
+        if state.is_over():
+            break
+    assert state.is_over(), "the last stage is a finished game"
+    assert stages >= 3

@@ -29,7 +29,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter, ne, or_
-from types import MappingProxyType
 from typing import Any, cast
 
 from ...core.actions import Action
@@ -119,7 +118,8 @@ def _hand_table(hand: str) -> tuple[bytes, Mapping[str, tuple[str, ...]]]:
 
     The numbers are a ``bytes.translate`` table (byte of a kind's letter -> its number of payments, at most
     C(10, 3) = 120): translating the end cards' letters gives the moves at each position in one C call. Both are
-    internal; the payments are a read-only view, which legal-action lists hold.
+    internal and never mutated; the payments are a plain dict (legal-action lists hold it, and a state or a list of
+    legal actions must pickle and deep-copy, which a ``MappingProxyType`` cannot).
 
     >>> table, pays = _hand_table("AAB")
     >>> b"ACP".translate(table), pays["C"]
@@ -129,7 +129,7 @@ def _hand_table(hand: str) -> tuple[bytes, Mapping[str, tuple[str, ...]]]:
     table = bytearray(256)
     for k, v in pays.items():
         table[ord(k)] = len(v)
-    return bytes(table), MappingProxyType(pays)
+    return bytes(table), pays
 
 
 def _end_bytes(board: list[str]) -> bytes:
