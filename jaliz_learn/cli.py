@@ -24,6 +24,8 @@ from .core.errors import JalizLearnError
 from .core.play import play, replay_record
 from .core.registry import REGISTRY, list_games, load_game
 from .core.rules import coverage
+from .grading.isolation import MODES as ISOLATION_MODES
+from .grading.isolation import add_arguments as add_isolation_arguments
 
 
 class UsageError(Exception):
@@ -376,13 +378,24 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
+    if args.check_isolation:
+        from .grading.probe import check_isolation
+
+        return check_isolation()
+    if not args.exercise or not args.submissions:
+        raise UsageError("grade needs an EXERCISE and a SUBMISSIONS folder (or --check-isolation)")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     from .grading.batch import grade_folder
 
     rows = grade_folder(args.exercise, args.submissions, out=args.out, secret_file=args.secret_file,
-                        load_seconds=args.load_timeout)
+                        load_seconds=args.load_timeout, jobs=args.jobs, executor=args.executor, address=args.address,
+                        isolation=args.isolation, allow_unconfined=args.allow_unconfined, roster=args.roster,
+                        weights=args.weights, points=args.points)
     passed = sum(1 for r in rows if r["passed"])
     out = args.out or str(Path(args.submissions).parent / f"{Path(args.submissions).name}-gradebook")
-    print(f"{passed} of {len(rows)} notebooks passed; gradebook: {out}/gradebook.csv and gradebook.html")
+    print(f"{passed} of {len(rows)} notebooks passed; gradebook: {out}/gradebook.csv (also .html, .json, "
+          "canvas.csv, moodle.csv)")
     return 0 if passed == len(rows) else 1
 
 
@@ -391,7 +404,7 @@ def cmd_class_tournament(args: argparse.Namespace) -> int:
 
     board = class_tournament(args.game, args.submissions, out=args.out, class_name=args.class_name,
                              num_players=args.players or 2, rounds=args.rounds, seed=args.seed,
-                             time_limit=args.time_limit)
+                             time_limit=args.time_limit, isolation=args.isolation)
     out = args.out or str(Path(args.submissions).parent / f"{Path(args.submissions).name}-tournament")
     shown = board.copy()
     for column in ("status", "first_failure"):  # the full texts are in the CSV
@@ -473,12 +486,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--viewer", default="all", help="'all', 'spectator' or a player number")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("grade", help="grade a folder of learners' notebooks (each in its own process) into a gradebook")
-    p.add_argument("exercise", help="exercise folder, its name (01_first_jaliz_bot) or its number (1)")
-    p.add_argument("submissions", help="folder of notebooks (*.ipynb)")
+    p = sub.add_parser("grade", help="grade a folder of learners' notebooks (each in its own, closed process) into a "
+                       "gradebook; --check-isolation: what this machine offers")
+    p.add_argument("exercise", nargs="?", help="exercise folder, its name (01_first_jaliz_bot) or its number (1)")
+    p.add_argument("submissions", nargs="?", help="folder of notebooks (*.ipynb)")
     p.add_argument("--out", default=None, help="gradebook folder (default: SUBMISSIONS-gradebook next to it)")
     p.add_argument("--secret-file", default=None, help="file outside the repository holding the secret seed")
     p.add_argument("--load-timeout", type=float, default=None, help="seconds a notebook's cells may run")
+    p.add_argument("--jobs", type=int, default=1, help="notebooks graded at once on this machine (default 1)")
+    p.add_argument("--executor", default=None, choices=["serial", "process", "dask", "ray"],
+                   help="where the jobs run (default: serial, or process with --jobs > 1)")
+    p.add_argument("--address", default=None, help="the Dask scheduler or Ray cluster to use (default: a local one)")
+    add_isolation_arguments(p)
+    p.add_argument("--check-isolation", action="store_true",
+                   help="print what this machine offers and probe each isolation mode, then stop")
+    p.add_argument("--roster", default=None, help="CSV mapping notebook file names to student ids and names")
+    p.add_argument("--weights", default=None, help="weights of checks, e.g. 'win rate=3,legal actions=1'")
+    p.add_argument("--points", type=float, default=100.0, help="points possible in the Canvas/Moodle exports")
     p.set_defaults(func=cmd_grade)
     p = sub.add_parser("class-tournament", help="play every submitted bot against every other (each in its own "
                        "process, seats rotated) and write a leaderboard, a plot and a replay per game")
@@ -490,6 +514,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, default=1, help="deals per group of bots (each played in every seat order)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--time-limit", type=float, default=1.0, help="seconds per decision (slower: forfeit)")
+    p.add_argument("--isolation", default=None, choices=list(ISOLATION_MODES),
+                   help="how each bot's process is closed in (default: $JALIZ_LEARN_ISOLATION or auto)")
     p.set_defaults(func=cmd_class_tournament)
     return parser
 

@@ -45,6 +45,7 @@ from .core.errors import IllegalAction
 from .core.game import Game
 from .core.play import as_game
 from .games.jaliz.bots import HeuristicJalizBot
+from .grading.failures import BotFailure
 from .grading.match import (
     Contestant,
     InProcessContestant,
@@ -54,7 +55,6 @@ from .grading.match import (
     time_item,
 )
 from .grading.report import CheckResult, GradeReport, failure_hint
-from .grading.sandbox import BotFailure
 from .tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
 
 #: Game and table size of exercise 1.

@@ -15,6 +15,7 @@ import pytest
 
 from jaliz_learn.bots import BaseBot, RandomBot
 from jaliz_learn.exercise_tools import check_scenarios
+from jaliz_learn.exercises.answers.ex02 import reference_points_if_scored
 from jaliz_learn.exercises.ex02_nizam_one_ply import (
     MIN_SOLO_POINTS,
     MIN_WIN_RATE,
@@ -23,7 +24,6 @@ from jaliz_learn.exercises.ex02_nizam_one_ply import (
     check_one_ply,
     grade_one_ply,
     method_cases,
-    reference_points_if_scored,
 )
 from jaliz_learn.games.nizam import Move, Score
 from jaliz_learn.grading import load_bot_from_notebook, read_notebook

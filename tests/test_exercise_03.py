@@ -17,14 +17,13 @@ import pytest
 
 from jaliz_learn.bots import BaseBot, RandomBot
 from jaliz_learn.exercise_tools import check_scenarios
+from jaliz_learn.exercises.answers.ex03 import exact_best, exact_roll
 from jaliz_learn.exercises.ex03_jungli_la_probability import (
     MIN_WIN_RATE,
     SCENARIOS,
     cases,
     check_probability,
     compare,
-    exact_best,
-    exact_roll,
     grade_probability,
     keep_value,
     value_items,

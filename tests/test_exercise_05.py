@@ -14,14 +14,12 @@ from typing import Any
 
 import pytest
 
+from jaliz_learn.exercises.answers.ex05 import reference_elo, reference_seat_advantage, reference_wilson
 from jaliz_learn.exercises.ex05_experiments import (
     check_experiments,
     grade_experiments,
     hidden_cases,
     public_cases,
-    reference_elo,
-    reference_seat_advantage,
-    reference_wilson,
 )
 from jaliz_learn.grading import load_bot_from_notebook, read_notebook
 from jaliz_learn.grading.batch import load_grader

@@ -376,14 +376,16 @@ def test_slow_decisions_below_the_kill_limit_fail_the_time_check():
     assert "loop that never ends" in item.hint
 
 
-def test_a_notebook_graded_without_namespaces_says_so(tmp_path):
-    """Where unshare is not allowed the grading still works, with OS limits only, and the report says so."""
+def test_a_notebook_graded_without_confinement_says_so(tmp_path):
+    """With isolation 'none' (no namespaces, no Landlock) a practice grading still works, with OS limits only, and
+    the report says what the learner's process could still do."""
     from jaliz_learn.grading import Sandbox
 
     master = tmp_path / "master.ipynb"
     master.write_text(json.dumps(master_notebook()), encoding="utf-8")
-    with Sandbox(master, GAME, "SmartBot", isolate=False) as box:
+    with Sandbox(master, GAME, "SmartBot", isolation="none") as box:
         assert box.start() == "SmartBot" and "weaker isolation" in (box.isolation_note or "")
+        assert "could read every file" in box.isolation_note and box.layers.startswith("none")
         bot = box.new_bot(1, 5.0)
         state = GAME.initial_state(num_players=2, seed=1)
         action, _ = box.act(bot, state.observation(0), state.legal_actions(0), 5.0)

@@ -10,35 +10,53 @@ only when every notebook passed, never a traceback).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..core.registry import load_game
 from ..exercise_tools import ExerciseReport
-from ..grading import GradeReport, Limits, LoadFailure, Sandbox, SandboxContestant
+from ..grading.failures import Limits, LoadFailure
+from ..grading.report import GradeReport
 from ..grading.seeds import secret_seed
 from ..tournament import derive_seed, describe_exception
 
 
 def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name: str, practice_seed: int,
                      limits: Limits, grade: Callable[..., GradeReport], label: int, seed: int | None = None,
-                     secret_file: str | Path | None = None, **kwargs: Any) -> GradeReport:
-    """Run ``notebook`` in its own process, take its ``class_name`` and grade it with
+                     secret_file: str | Path | None = None, isolation: Any = None, allow_unconfined: bool = False,
+                     hidden: Sequence[str | Path] = (), name: str | None = None,
+                     source: Mapping[str, Any] | None = None, seed_note: str | None = None,
+                     **kwargs: Any) -> GradeReport:
+    """Run ``notebook`` in its own, closed process, take its ``class_name`` and grade it with
     ``grade(contestant, seed=derive_seed(seed, label), **kwargs)``.
 
     The seed comes from ``seed`` (tests), else the teacher's secret (:func:`secret_seed`), else
-    ``practice_seed`` (the report then says the grade is for practice only).
+    ``practice_seed`` (the report then says the grade is for practice only). ``isolation`` is a mode or a plan
+    (:mod:`jaliz_learn.grading.isolation`); a real grade (a secret seed) where the learner's file system cannot be
+    closed is refused unless ``allow_unconfined`` (an :class:`~jaliz_learn.core.errors.InvalidOption`, one line).
+    ``source``: the notebook already read (a batch job), ``name`` its file name for the report; ``hidden``: more
+    paths the learner's process must not read; ``seed_note``: where a given ``seed`` came from (a batch resolved
+    the secret once).
     """
+    from ..grading.isolation import plan, refuse_unconfined
+    from ..grading.match import SandboxContestant
+    from ..grading.sandbox import Sandbox
+
     path = Path(notebook)
-    report = ExerciseReport(f"{title}: {path.name}")
+    report = ExerciseReport(f"{title}: {name or path.name}")
     if seed is None:
         seed, note = secret_seed(practice_seed, secret_file=secret_file)
     else:
-        note = "seed given by the caller"
+        note = seed_note or "seed given by the caller"
+    the_plan = isolation if not isinstance(isolation, (str, type(None))) else plan(isolation)
+    refuse_unconfined(the_plan, real_grade=note.startswith("secret"), allow_unconfined=allow_unconfined)
     report.notes.append(note)
-    with Sandbox(path, load_game(game), class_name, limits) as box:
+    secret = [secret_file] if secret_file is not None else []
+    with Sandbox(source if source is not None else path, load_game(game), class_name, limits, isolation=the_plan,
+                 hidden=[*hidden, *secret]) as box:
         if box.isolation_note:
             report.notes.append(box.isolation_note)
         try:
@@ -48,6 +66,7 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
                        hint="fix this in the notebook, save it, then Restart Kernel and Run All Cells to see it "
                             "fail or work the same way")
             return report
+        report.notes.append(box.describe_isolation())
         report.add("load your bot", True, f"found class {found}")
         try:
             report.extend(grade(SandboxContestant(box), seed=derive_seed(seed, label), **kwargs))
@@ -60,15 +79,28 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
 def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport], default_notebook: Path,
                 description: str) -> int:
     """Grade every notebook named on the command line (default: ``default_notebook``); print each report."""
+    from ..core.errors import InvalidOption
+    from ..grading.isolation import add_arguments, plan
+
     parser = argparse.ArgumentParser(prog="grader.py", description=description)
     parser.add_argument("notebooks", nargs="*", default=[str(default_notebook)])
     parser.add_argument("--secret-file", default=None, help="a file outside the repository holding the secret seed")
+    add_arguments(parser)
     args = parser.parse_args(argv)
+    try:
+        confinement = plan(args.isolation)
+    except InvalidOption as exc:
+        print(f"grader.py: error: {exc}", file=sys.stderr)
+        return 2
     failed = 0
     for p in args.notebooks:
         start = time.perf_counter()
         try:
-            report = grade(p, secret_file=args.secret_file)
+            report = grade(p, secret_file=args.secret_file, isolation=confinement,
+                           allow_unconfined=args.allow_unconfined)
+        except InvalidOption as exc:  # a refusal (e.g. a real grade that cannot be confined): one line, stop
+            print(f"grader.py: error: {exc}", file=sys.stderr)
+            return 2
         except Exception as exc:  # never a traceback: one line per notebook the grader could not handle
             print(f"{p}: the grader could not grade it: {describe_exception(exc)}\n")
             failed += 1

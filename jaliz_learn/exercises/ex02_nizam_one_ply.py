@@ -42,10 +42,10 @@ from ..core.play import as_game
 from ..exercise_tools import ExerciseReport, Scenario, check_scenarios
 from ..games.nizam.actions import Draw, Move, Score
 from ..games.nizam.bots import NizamGreedyBot
+from ..grading.failures import BotFailure
 from ..grading.match import InProcessContestant, legality_item, play_learner_games, strength_items, time_item
 from ..grading.notebooks import describe_learner_exception
 from ..grading.report import CheckResult, GradeReport, failure_hint
-from ..grading.sandbox import BotFailure
 from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
 
 GAME = "nizam"
@@ -99,23 +99,18 @@ def method_cases() -> list[tuple[str, State, int]]:
     return [(name, game.state_from_json(dict(pos)), seat) for name, pos, seat in _METHOD_CASES]
 
 
-def reference_points_if_scored(state: State, me: int) -> float:
-    """What ``points_if_scored`` must return (the engine's own answer, by a what-if copy)."""
-    if state.current_player() == me and Score() in state.legal_actions(me):
-        after = state.clone()
-        after.apply(Score(), me)
-        return float(after.scores()[me])
-    return float(state.scores()[me])
+def _answers() -> Any:
+    """The reference methods, imported only where the grader or ``check()`` needs them (a learner's graded
+    process cannot read them)."""
+    from .answers import ex02
 
-
-def reference_evaluate(state: State, me: int) -> float:
-    return reference_points_if_scored(state, me) + CARD_VALUE * len(state.observation(me).hand)  # type: ignore[attr-defined]
+    return ex02
 
 
 def _move_points(state: State, seat: int, action: Action) -> float:
     after = state.clone()
     after.apply(action, seat)
-    return reference_points_if_scored(after, seat)
+    return float(_answers().reference_points_if_scored(after, seat))
 
 
 def _expect_best_scoring_move(action: Action, obs: Any) -> str | None:
@@ -188,7 +183,9 @@ def check_methods(bot_class: Any) -> list[CheckResult]:
         bot = bot_class(0)
     except Exception as exc:
         return [CheckResult("create your bot", False, f"{type(exc).__name__}: {exc}", failure_hint("crash", str(exc)))]
-    for name, reference in (("points_if_scored", reference_points_if_scored), ("evaluate", reference_evaluate)):
+    answers = _answers()
+    for name, reference in (("points_if_scored", answers.reference_points_if_scored),
+                            ("evaluate", answers.reference_evaluate)):
         problem = None
         for description, state, me in method_cases():
             before = state.to_json(compact=True)
@@ -308,5 +305,4 @@ def grade_one_ply(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, solo_g
 check: Callable[..., GradeReport] = check_one_ply
 
 __all__ = ["CARD_VALUE", "GAME", "MIN_SOLO_POINTS", "MIN_WIN_RATE", "OPPONENT", "SCENARIOS", "TIME_LIMIT",
-           "check", "check_methods", "check_one_ply", "grade_one_ply", "method_cases", "reference_evaluate",
-           "reference_points_if_scored"]
+           "check", "check_methods", "check_one_ply", "grade_one_ply", "method_cases"]

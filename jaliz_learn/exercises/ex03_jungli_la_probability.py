@@ -22,22 +22,17 @@ rotated). Bars (stated in the notebook): every value exact, every action legal, 
 wins about 50% against itself, the reference solution 50-65%, first-action and random bots none.
 
 The checker computes its answers by brute force over every sequence of faces, not by the recursion
-the learner writes.
+the learner writes (:mod:`jaliz_learn.exercises.answers.ex03`, which a learner's graded process cannot read).
 
->>> from fractions import Fraction
->>> exact_roll(1)[(0, 0, 1, 0, 0, 0)]
-Fraction(1, 6)
 >>> keep_value((1, 0, 2, 0, 0, 1), (1, 0, 0))
 8
 """
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
 from typing import Any
 
 from ..bots.base import RandomBot
@@ -48,9 +43,9 @@ from ..games.jungli_la.actions import Keep, Reroll
 from ..games.jungli_la.bots import JungliLaGreedyBot
 from ..games.jungli_la.data import CARDS, FACES, MAX_REROLLS
 from ..games.jungli_la.state import GOAL
+from ..grading.failures import BotFailure
 from ..grading.match import InProcessContestant, legality_item, play_learner_games, strength_items, time_item
 from ..grading.report import CheckResult, GradeReport, failure_hint
-from ..grading.sandbox import BotFailure
 from ..grading.values import Opaque
 from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
 
@@ -103,62 +98,6 @@ def materials_needed(observation: Any) -> tuple[int, int, int]:
     return (max(0, cost[0] - have[0]), max(0, cost[1] - have[1]), max(0, cost[2] - have[2]))
 
 
-# ---- the checker's own answers (brute force over sequences of faces) ------------------------------
-
-
-@cache
-def exact_roll(n: int) -> dict[tuple[int, ...], Fraction]:
-    """Every outcome of ``n`` dice by enumerating all 6**n sequences (the checker's way, not the learner's)."""
-    out: dict[tuple[int, ...], Fraction] = {}
-    share = Fraction(1, 6 ** n)
-    for seq in itertools.product(range(6), repeat=n):
-        counts = [0] * 6
-        for f in seq:
-            counts[f] += 1
-        key = tuple(counts)
-        out[key] = out.get(key, Fraction(0)) + share
-    return out
-
-
-def exact_reroll(dice: tuple[int, ...], faces: tuple[str, ...]) -> dict[tuple[int, ...], Fraction]:
-    kept = list(dice)
-    for f in faces:
-        kept[FACES.index(f)] -= 1
-    out: dict[tuple[int, ...], Fraction] = {}
-    for counts, p in exact_roll(len(faces)).items():
-        key = tuple(k + c for k, c in zip(kept, counts))
-        out[key] = out.get(key, Fraction(0)) + p
-    return out
-
-
-def reroll_choices(dice: Sequence[int]) -> list[tuple[str, ...]]:
-    """Every reroll the rules allow: one or two dice that do not show a Letter (faces in face order)."""
-    faces = [FACES[f] for f in range(LETTER) for _ in range(dice[f])]
-    found: set[tuple[str, ...]] = {(faces[i],) for i in range(len(faces))}
-    found |= {(faces[i], faces[j]) for i in range(len(faces)) for j in range(i + 1, len(faces))}
-    return sorted(found, key=lambda t: [FACES.index(f) for f in t])
-
-
-@lru_cache(maxsize=100_000)
-def exact_best(dice: tuple[int, ...], rerolls_left: int, need: tuple[int, ...]) -> Fraction:
-    value = Fraction(keep_value(dice, need))
-    if rerolls_left <= 0 or dice[LETTER] >= 2:
-        return value
-    for faces in reroll_choices(dice):
-        ev = sum((p * exact_best(after, rerolls_left - 1, need) for after, p in exact_reroll(dice, faces).items()),
-                 Fraction(0))
-        value = max(value, ev)
-    return value
-
-
-def action_value(dice: tuple[int, ...], rerolls_left: int, need: tuple[int, ...], action: Action) -> Fraction:
-    """Expected value of Keep (the dice as they are) or a Reroll followed by the best play."""
-    if isinstance(action, Reroll):
-        return sum((p * exact_best(after, rerolls_left - 1, need)
-                    for after, p in exact_reroll(dice, action.faces).items()), Fraction(0))
-    return Fraction(keep_value(dice, need))
-
-
 # ---- cases ------------------------------------------------------------------------------------------
 
 
@@ -180,18 +119,27 @@ def cases(seed: int, count: int) -> dict[str, list[tuple[Any, ...]]]:
     rerolls, best = [], []
     for _ in range(count):
         dice = _random_dice(rng)
-        rerolls.append((dice, rng.choice(reroll_choices(dice))))
+        rerolls.append((dice, rng.choice(_answers().reroll_choices(dice))))
         need = tuple(rng.randrange(4) for _ in range(3))
         best.append((_random_dice(rng), rng.choice([1, 2, 2]), need))
     return {"roll_probabilities": rolls, "reroll_outcomes": rerolls, "best_value": best}
 
 
+def _answers() -> Any:
+    """The checker's own answers, imported only where the grader or ``check()`` needs them (a learner's graded
+    process cannot read them)."""
+    from .answers import ex03
+
+    return ex03
+
+
 def _answer(name: str, args: tuple[Any, ...]) -> Any:
+    answers = _answers()
     if name == "roll_probabilities":
-        return exact_roll(*args)
+        return answers.exact_roll(*args)
     if name == "reroll_outcomes":
-        return exact_reroll(*args)
-    return exact_best(*args)
+        return answers.exact_reroll(*args)
+    return answers.exact_best(*args)
 
 
 def _show(value: Any) -> str:
@@ -336,9 +284,10 @@ def _reroll_position(dice: list[str], rerolls: int, pos: int, materials: list[in
 def _expect_best(action: Action, obs: Any) -> str | None:
     need = materials_needed(obs)
     left = MAX_REROLLS - obs.rerolls_used
-    options = [a for a in [Keep(), *(Reroll(f) for f in reroll_choices(obs.dice))]]
-    best = max(action_value(obs.dice, left, need, a) for a in options)
-    mine = action_value(obs.dice, left, need, action)
+    answers = _answers()
+    options = [a for a in [Keep(), *(Reroll(f) for f in answers.reroll_choices(obs.dice))]]
+    best = max(answers.action_value(obs.dice, left, need, a) for a in options)
+    mine = answers.action_value(obs.dice, left, need, action)
     if mine == best:
         return None
     return f"its expected value is {float(mine):.3f}, and another choice expects {float(best):.3f}"
@@ -460,6 +409,6 @@ def grade_probability(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, ga
 
 check: Callable[..., GradeReport] = check_probability
 
-__all__ = ["FACES", "GAME", "MIN_WIN_RATE", "OPPONENT", "RandomBot", "SCENARIOS", "TIME_LIMIT", "action_value",
-           "cases", "check", "check_probability", "compare", "exact_best", "exact_reroll", "exact_roll",
-           "grade_probability", "keep_value", "materials_needed", "reroll_choices", "speed_item", "value_items"]
+__all__ = ["FACES", "GAME", "MIN_WIN_RATE", "OPPONENT", "RandomBot", "SCENARIOS", "TIME_LIMIT",
+           "cases", "check", "check_probability", "compare", "grade_probability", "keep_value", "materials_needed",
+           "speed_item", "value_items"]

@@ -40,9 +40,9 @@ from ..core.game import State
 from ..core.play import as_game
 from ..exercise_tools import ExerciseReport
 from ..games.bali.bots import BaliGreedyBot
+from ..grading.failures import BotFailure
 from ..grading.match import InProcessContestant, legality_item, play_learner_games, strength_items, time_item
 from ..grading.report import CheckResult, GradeReport, failure_hint
-from ..grading.sandbox import BotFailure
 from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
 
 GAME = "bali"

@@ -24,13 +24,9 @@ Definitions (stated in the notebook; the reference functions here are what the m
 
 Bars: every method right (to 1e-9) on every hidden data set, within 5 s per call.
 
->>> games = [(("a", "b"), (0,)), (("b", "a"), (0, 1)), (("a", "b"), (1,))]
->>> reference_win_rates(games)
-{'a': 0.6666666666666666, 'b': 0.6666666666666666}
->>> reference_seat_win_rates(games)
-(0.6666666666666666, 0.6666666666666666)
->>> {k: round(v, 3) for k, v in reference_elo(games).items()}
-{'a': 1499.281, 'b': 1500.719}
+The reference functions are in :mod:`jaliz_learn.exercises.answers.ex05`, which a learner's graded process
+cannot read; the library's own :func:`~jaliz_learn.tournament.wilson_interval` is refused in a hand-in
+(:func:`source_problems`).
 """
 
 from __future__ import annotations
@@ -42,11 +38,11 @@ from typing import Any
 
 from ..core.rng import Rng
 from ..exercise_tools import ExerciseReport
+from ..grading.failures import BotFailure
 from ..grading.match import InProcessContestant
 from ..grading.report import CheckResult, GradeReport, failure_hint
-from ..grading.sandbox import BotFailure
 from ..grading.values import Opaque
-from ..tournament import SETUP_MIN_SECONDS, wilson_interval
+from ..tournament import SETUP_MIN_SECONDS
 
 #: The class the learner writes.
 CLASS_NAME = "MyExperiments"
@@ -60,52 +56,6 @@ START_RATING = 1500.0
 K_FACTOR = 16.0
 
 Game = tuple[tuple[str, ...], tuple[int, ...]]
-
-# ---- the reference ----------------------------------------------------------------------------------
-
-
-def reference_schedule(names: Sequence[str], rounds: int) -> list[tuple[str, str]]:
-    """One valid schedule (the learner's may differ in order): every ordered pair ``rounds`` times."""
-    return [(a, b) for _ in range(rounds) for a in names for b in names if a != b]
-
-
-def reference_win_rates(games: Sequence[Game]) -> dict[str, float]:
-    played: dict[str, int] = {}
-    won: dict[str, int] = {}
-    for seats, winners in games:
-        for seat, name in enumerate(seats):
-            played[name] = played.get(name, 0) + 1
-            won[name] = won.get(name, 0) + (seat in winners)
-    return {name: won[name] / played[name] for name in played}
-
-
-def reference_wilson(wins: int, n: int, z: float) -> tuple[float, float]:
-    return wilson_interval(wins, n, z)
-
-
-def reference_seat_win_rates(games: Sequence[Game]) -> tuple[float, ...]:
-    if not games:
-        return ()
-    n = len(games[0][0])
-    return tuple(sum(1 for _, winners in games if s in winners) / len(games) for s in range(n))
-
-
-def reference_seat_advantage(games: Sequence[Game]) -> bool:
-    n = len(games[0][0])
-    wins = sum(1 for _, winners in games if 0 in winners)
-    return wilson_interval(wins, len(games), Z)[0] > 1.0 / n
-
-
-def reference_elo(games: Sequence[Game], k: float = K_FACTOR) -> dict[str, float]:
-    ratings: dict[str, float] = {}
-    for (a, b), winners in games:
-        ra, rb = ratings.get(a, START_RATING), ratings.get(b, START_RATING)
-        expected_a = 1.0 / (1.0 + 10 ** ((rb - ra) / 400.0))
-        score_a = 0.5 if len(winners) == 2 else (1.0 if 0 in winners else 0.0)
-        ratings[a] = ra + k * (score_a - expected_a)
-        ratings[b] = rb + k * ((1.0 - score_a) - (1.0 - expected_a))
-    return ratings
-
 
 # ---- data sets ----------------------------------------------------------------------------------------
 
@@ -243,6 +193,8 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
     After a hang or a crash of the learner's process, the next method gets a fresh process (so one
     broken method does not fail the others).
     """
+    from .answers import ex05 as answers  # here only: a learner's graded process cannot read it
+
     items = []
     current = [first]
 
@@ -289,14 +241,15 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
 
     def wilson() -> str | None:
         for wins, n, z in ((0, 0, Z), (0, 10, Z), (10, 10, Z), (7, 10, Z), (55, 100, 2.576), (1, 3, 1.0)):
-            problem = _compare_sequence(_call(learner, None, "wilson", (wins, n, z)), reference_wilson(wins, n, z),
-                                        f"wilson({wins}, {n}, {z})")
+            problem = _compare_sequence(_call(learner, None, "wilson", (wins, n, z)),
+                                        answers.reference_wilson(wins, n, z), f"wilson({wins}, {n}, {z})")
             if problem:
                 return problem
         for games in cases:  # the counts of the data sets too
             wins = sum(1 for _, w in games if 0 in w)
-            problem = _compare_sequence(_call(learner, None, "wilson", (wins, len(games), Z)),
-                                        reference_wilson(wins, len(games), Z), f"wilson({wins}, {len(games)}, {Z})")
+            expected = answers.reference_wilson(wins, len(games), Z)
+            problem = _compare_sequence(_call(learner, None, "wilson", (wins, len(games), Z)), expected,
+                                        f"wilson({wins}, {len(games)}, {Z})")
             if problem:
                 return problem
         return None
@@ -305,17 +258,19 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
         got = _call(learner, None, "seat_advantage", (tuple(games),))
         if not isinstance(got, bool):
             return f"seat_advantage() returned {_describe(got)}, not True or False"
-        return None if got == reference_seat_advantage(games) else f"seat_advantage() said {got}, which is not right"
+        if got == answers.reference_seat_advantage(games):
+            return None
+        return f"seat_advantage() said {got}, which is not right"
 
     run("schedule", schedule)
     run("win_rates", per_case("win_rates", lambda g: _compare_mapping(
-        _call(learner, None, "win_rates", (tuple(g),)), reference_win_rates(g), "win_rates()")))
+        _call(learner, None, "win_rates", (tuple(g),)), answers.reference_win_rates(g), "win_rates()")))
     run("wilson", wilson)
     run("seat_win_rates", per_case("seat_win_rates", lambda g: _compare_sequence(
-        _call(learner, None, "seat_win_rates", (tuple(g),)), reference_seat_win_rates(g), "seat_win_rates()")))
+        _call(learner, None, "seat_win_rates", (tuple(g),)), answers.reference_seat_win_rates(g), "seat_win_rates()")))
     run("seat_advantage", per_case("seat_advantage", advantage))
     run("elo", per_case("elo", lambda g: _compare_mapping(
-        _call(learner, None, "elo", (tuple(g),)), reference_elo(g), "elo()")))
+        _call(learner, None, "elo", (tuple(g),)), answers.reference_elo(g), "elo()")))
     return items
 
 
@@ -348,6 +303,4 @@ def grade_experiments(bot: Any, *, seed: int, title: str = "Exercise 5: running 
 check: Callable[..., GradeReport] = check_experiments
 
 __all__ = ["CLASS_NAME", "HINTS", "K_FACTOR", "START_RATING", "TIME_LIMIT", "Z", "check", "check_experiments",
-           "check_methods", "grade_experiments", "hidden_cases", "make_games", "public_cases", "reference_elo",
-           "reference_schedule", "reference_seat_advantage", "reference_seat_win_rates", "reference_win_rates",
-           "reference_wilson"]
+           "check_methods", "grade_experiments", "hidden_cases", "make_games", "public_cases"]

@@ -19,7 +19,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .checks import check_legality, check_time_limit, check_win_rate, grade_bot
+from .failures import BotFailure, IsolationFailure, Limits, LoadFailure
 from .main import main
 from .match import InProcessContestant, SandboxContestant, grade_notebook, play_learner_games
 from .notebooks import (
@@ -46,11 +49,21 @@ from .notebooks import (
     strip_solution,
 )
 from .report import CheckResult, GradeReport, LearnerCodeError, failure_hint
-from .sandbox import BotFailure, Limits, LoadFailure, Sandbox
+
+
+def __getattr__(name: str) -> Any:
+    """:class:`Sandbox` loads only when grading: it starts processes with POSIX limits (``resource``), which a
+    learner's Windows machine or Pyodide does not have, and nothing else here needs it."""
+    if name == "Sandbox":
+        from .sandbox import Sandbox
+
+        return Sandbox
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["BEGIN_SOLUTION", "BotFailure", "CheckResult", "DEFAULT_STUB", "END_SOLUTION", "GRADER_SKIP_TAG",
-           "GradeReport", "InProcessContestant", "LEARNER", "LEARNER_MODULE", "LearnerCodeError", "Limits",
-           "LoadFailure", "MARKDOWN_STUB", "SKIP_CALLS", "SOLUTION_ONLY_TAG", "Sandbox", "SandboxContestant",
+           "GradeReport", "InProcessContestant", "IsolationFailure", "LEARNER", "LEARNER_MODULE", "LearnerCodeError",
+           "Limits", "LoadFailure", "MARKDOWN_STUB", "SKIP_CALLS", "SOLUTION_ONLY_TAG", "Sandbox", "SandboxContestant",
            "cell_ref", "check_learner_notebook", "check_legality", "check_time_limit", "check_win_rate",
            "describe_learner_exception", "failure_hint", "find_bot_classes", "generate_learner_notebook",
            "grade_bot", "grade_notebook", "learner_notebook_diff", "learner_version", "load_bot_from_notebook",

@@ -1,37 +1,50 @@
-"""Grade a folder of learners' notebooks into a gradebook (CSV and an HTML summary).
+"""Grade a folder of learners' notebooks into a gradebook, as a set of independent jobs.
 
-``jaliz-learn grade EXERCISE submissions/`` runs the exercise's ``grader.py`` on every notebook of
-the folder, one after the other, each in its own fresh process (see
-:mod:`jaliz_learn.grading.sandbox`): one notebook can neither change another's grade nor stop the
-batch. It prints a progress line per notebook and writes, in the output folder,
-``gradebook.csv`` (one row per notebook), ``gradebook.html`` (the same as a table, with each
-report) and ``reports/<notebook>.txt`` (each full report, with its replay snippets).
+``jaliz-learn grade EXERCISE submissions/`` reads every ``*.ipynb`` of the folder here (a link, a file too big or
+not a notebook becomes one failing row with its reason), then grades each as its own job: the exercise's
+``grader.py`` runs the notebook in a fresh, closed process (:mod:`jaliz_learn.grading.sandbox`,
+:mod:`jaliz_learn.grading.isolation`) that gets the notebook as data and sees neither the class folder nor the
+output folder. Jobs run one after the other, on ``--jobs N`` local processes, or on a Dask or Ray cluster
+(:mod:`jaliz_learn.executors`); a job whose worker dies is run again. Only this process writes the gradebook
+(:mod:`jaliz_learn.grading.gradebook`), so one notebook can never cost another student their grade or the teacher
+the gradebook.
 """
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import html
 import importlib.util
+import os
+import stat
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from ..core.errors import InvalidOption
+from ..executors import make_executor, run_tasks
+from ..progress import Progress
 from ..tournament import describe_exception
-from .report import pass_fail_mark
+from . import gradebook as gb
+from .report import GradeReport
 
-#: Columns of ``gradebook.csv``.
-COLUMNS = ["notebook", "passed", "checks_passed", "checks", "failed_checks", "first_problem", "seconds", "seed"]
+#: Columns of ``gradebook.csv`` (see :mod:`.gradebook`).
+COLUMNS = gb.COLUMNS
+#: Largest notebook graded (bytes); a bigger file is a failing row.
+MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 
 
 def exercises_root() -> Path:
-    """The ``exercises/`` folder of the repository this package was installed from."""
-    return Path(__file__).resolve().parents[2] / "exercises"
+    """The ``exercises/`` folder: the repository's, else the copy installed with the package."""
+    here = Path(__file__).resolve().parents[1]
+    for candidate in (here.parent / "exercises", here / "data" / "exercises"):
+        if candidate.is_dir():
+            return candidate
+    return here.parent / "exercises"
 
 
 def find_exercise(name: str) -> Path:
@@ -63,6 +76,89 @@ def load_grader(folder: Path) -> ModuleType:
     return module
 
 
+# ---- one notebook, one job ------------------------------------------------------------------------------------
+
+
+def read_submission(path: Path) -> tuple[dict[str, Any] | None, str]:
+    """The notebook at ``path`` read here (never through a link, at most :data:`MAX_NOTEBOOK_BYTES`), or
+    ``(None, reason)``."""
+    from .notebooks import read_notebook
+    from .report import LearnerCodeError
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        why = "it is a symbolic link" if path.is_symlink() else exc.strerror
+        return None, f"the file could not be read ({why})"
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            return None, "it is not a regular file"
+        if info.st_size > MAX_NOTEBOOK_BYTES:
+            return None, f"it is {info.st_size // 1_000_000} MB; clear the outputs and hand it in again"
+        data = f.read()
+    try:
+        return read_notebook(data), ""
+    except LearnerCodeError as exc:
+        return None, str(exc)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One notebook to grade, with everything a worker needs (it may run in another process or machine)."""
+
+    exercise: str  # the exercise folder
+    name: str  # the notebook's file name
+    notebook: dict[str, Any] | None  # None: it could not be read (``problem`` says why)
+    problem: str
+    seed: int
+    seed_note: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class JobResult:
+    name: str
+    report: GradeReport | None
+    text: str
+    seconds: float
+
+
+def run_job(job: Job) -> JobResult:
+    """Grade one notebook (in a worker): its report, or the reason it has none. Never raises for the notebook."""
+    start = time.perf_counter()
+    report: GradeReport | None
+    if job.notebook is None:
+        report = GradeReport(f"{job.name}")
+        report.add("read the notebook", False, job.problem, hint="hand in the .ipynb file saved from Jupyter")
+        return JobResult(job.name, report, str(report), round(time.perf_counter() - start, 1))
+    try:
+        grader = load_grader(Path(job.exercise))
+        report = grader.grade(Path(job.name), source=job.notebook, name=job.name, seed=job.seed,
+                              seed_note=job.seed_note, **job.options)
+        text = str(report)
+    except Exception as exc:  # a grader or machine problem: this notebook gets a row saying so, the batch goes on
+        report, text = None, f"the grader could not grade {job.name}: {describe_exception(exc)}"
+    return JobResult(job.name, report, text, round(time.perf_counter() - start, 1))
+
+
+def _row(result: JobResult, weights: dict[str, float], points: float) -> dict[str, Any]:
+    report = result.report
+    if report is None:
+        return {"notebook": result.name, "passed": False, "score": 0.0, "points": 0.0, "checks_passed": 0,
+                "checks": 0, "failed_checks": "grader", "first_problem": result.text[:300], "seconds": result.seconds,
+                "seed": "", "isolation": ""}
+    notes = list(getattr(report, "notes", []))
+    share = gb.score(report.items, weights)
+    return {"notebook": result.name, "passed": bool(report.passed), "score": share, "points": round(share * points, 2),
+            "checks_passed": sum(1 for i in report.items if i.passed), "checks": len(report.items),
+            "failed_checks": "; ".join(i.name for i in report.items if not i.passed),
+            "first_problem": _first_problem(report), "seconds": result.seconds,
+            "seed": "; ".join(n for n in notes if "seed" in n),
+            "isolation": "; ".join(n.removeprefix("isolation: ") for n in notes if n.startswith(("isolation:",
+                                                                                                  "weaker isolation")))}
+
+
 def _first_problem(report: Any) -> str:
     for item in report.items:
         if not item.passed:
@@ -72,83 +168,78 @@ def _first_problem(report: Any) -> str:
     return ""
 
 
+# ---- the batch --------------------------------------------------------------------------------------------------
+
+
 def grade_folder(exercise: str | Path, folder: str | Path, *, out: str | Path | None = None,
                  secret_file: str | Path | None = None, load_seconds: float | None = None,
-                 progress: Callable[[str], None] | None = None, **grade_kwargs: Any) -> list[dict[str, Any]]:
+                 progress: Callable[[str], None] | None = None, jobs: int = 1,
+                 executor: str | Executor | None = None, address: str | None = None, isolation: Any = None,
+                 allow_unconfined: bool = False, roster: str | Path | None = None,
+                 weights: str | dict[str, float] | None = None, points: float = 100.0, bar: bool = True,
+                 **grade_kwargs: Any) -> list[dict[str, Any]]:
     """Grade every ``*.ipynb`` of ``folder`` with the exercise's grader; write the gradebook to ``out``.
 
-    Returns the gradebook rows. ``load_seconds`` shortens the time a notebook's cells may run.
-    ``progress`` receives one line per notebook (default: print to stderr).
+    Returns the gradebook rows (sorted by notebook). ``jobs``/``executor``/``address``: where the jobs run (see
+    :mod:`jaliz_learn.executors`); ``isolation``/``allow_unconfined``: see :mod:`.isolation` (a real grade with a
+    file system that stays open is refused before any notebook runs); ``roster``, ``weights``, ``points``: see
+    :mod:`.gradebook`. ``load_seconds`` shortens the time a notebook's cells may run. ``progress`` receives one
+    line per notebook (default: shown with a progress bar on stderr); ``bar=False`` shows no bar.
     """
+    from .isolation import plan, refuse_unconfined
+    from .seeds import PRACTICE_NOTE, secret_seed
+
     exercise_folder = find_exercise(str(exercise))
     source = Path(folder)
     if not source.is_dir():
         raise InvalidOption(f"{str(source)!r} is not a folder of notebooks")
-    notebooks = sorted(p for p in source.glob("*.ipynb") if not p.name.startswith("."))
-    if not notebooks:
+    paths = sorted(p for p in source.glob("*.ipynb") if not p.name.startswith("."))
+    if not paths:
         raise InvalidOption(f"no notebooks (*.ipynb) in {source}")
     grader = load_grader(exercise_folder)
-    target = Path(out) if out is not None else source.parent / f"{source.name}-gradebook"
-    (target / "reports").mkdir(parents=True, exist_ok=True)
-    say = progress or (lambda line: print(line, file=sys.stderr, flush=True))
-    kwargs = dict(grade_kwargs)
-    if secret_file is not None:
-        kwargs["secret_file"] = secret_file
+    seed, note = secret_seed(grader.PRACTICE_SEED, secret_file=secret_file)
+    the_plan = plan(isolation)
+    refuse_unconfined(the_plan, real_grade=note != PRACTICE_NOTE, allow_unconfined=allow_unconfined)
+    students = gb.read_roster(roster) if roster is not None else {}
+    weight_of = gb.parse_weights(weights)
+    target = gb.prepare_folder(Path(out) if out is not None else source.parent / f"{source.name}-gradebook")
+    options = dict(grade_kwargs, isolation=the_plan, allow_unconfined=allow_unconfined,
+                   hidden=[str(source.resolve()), str(target.resolve())] + ([str(secret_file)] if secret_file else []))
     limits = getattr(grader, "LIMITS", None)
     if load_seconds is not None and limits is not None:
-        kwargs["limits"] = dataclasses.replace(limits, load_seconds=load_seconds,
-                                               cell_seconds=min(limits.cell_seconds, load_seconds))
-    rows: list[dict[str, Any]] = []
-    reports: list[str] = []
-    for number, path in enumerate(notebooks, 1):
-        start = time.perf_counter()
-        try:
-            report = grader.grade(path, **kwargs)
-            text = str(report)
-            row: dict[str, Any] = {"notebook": path.name, "passed": bool(report.passed),
-                   "checks_passed": sum(1 for i in report.items if i.passed), "checks": len(report.items),
-                   "failed_checks": "; ".join(i.name for i in report.items if not i.passed),
-                   "first_problem": _first_problem(report), "seed": "; ".join(getattr(report, "notes", []))}
-        except Exception as exc:  # a grader bug: this notebook gets a row saying so, the batch goes on
-            text = f"the grader could not grade {path.name}: {describe_exception(exc)}"
-            row = {"notebook": path.name, "passed": False, "checks_passed": 0, "checks": 0,
-                   "failed_checks": "grader", "first_problem": text, "seed": ""}
-        row["seconds"] = round(time.perf_counter() - start, 1)
+        options["limits"] = dataclasses.replace(limits, load_seconds=load_seconds,
+                                                cell_seconds=min(limits.cell_seconds, load_seconds))
+    work = []
+    for path in paths:
+        notebook, problem = read_submission(path)
+        work.append(Job(str(exercise_folder.resolve()), path.name, notebook, problem, seed, note, options))
+    results: dict[str, JobResult] = {}
+    with make_executor(executor, jobs=jobs, address=address) as pool, \
+            Progress(len(work), f"grading {exercise_folder.name}", enabled=bar) as shown:
+        for _, result in run_tasks(run_job, work, pool):
+            results[result.name] = result
+            row = _row(result, weight_of, points)
+            detail = f"{row['checks_passed']}/{row['checks']} checks"
+            if not row["passed"] and row["first_problem"]:
+                detail += "; " + str(row["first_problem"])[:100]
+            line = f"{result.name}: {'PASS' if row['passed'] else 'FAIL'} ({detail}) {row['seconds']:.1f} s"
+            shown.step(line if progress is None else "")
+            if progress is not None:
+                progress(f"[{len(results)}/{len(work)}] {line}")
+    rows, reports, taken = [], {}, set[str]()
+    for job in work:
+        result = results[job.name]
+        row = _row(result, weight_of, points)
+        gb.identify(row, students)
+        row["_report"] = gb.safe_name(job.name, taken)
+        reports[row["_report"]] = result.text
         rows.append(row)
-        reports.append(text)
-        (target / "reports" / f"{path.stem}.txt").write_text(text + "\n", encoding="utf-8")
-        verdict = "PASS" if row["passed"] else "FAIL"
-        detail = f"{row['checks_passed']}/{row['checks']} checks"
-        if not row["passed"] and row["first_problem"]:
-            detail += "; " + str(row["first_problem"])[:100]
-        say(f"[{number}/{len(notebooks)}] {path.name}: {verdict} ({detail}) {row['seconds']:.1f} s")
-    write_gradebook(rows, reports, target, title=f"{Path(str(exercise)).name}: {source}")
-    return rows
+    files = gb.render(rows, reports, title=f"{exercise_folder.name}: {source}", exercise=exercise_folder.name,
+                      points_possible=points)
+    for note_line in gb.write(target, files):
+        (progress or (lambda line: print(line, file=sys.stderr)))(note_line)
+    return [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
 
 
-def write_gradebook(rows: list[dict[str, Any]], reports: list[str], target: Path, *, title: str) -> None:
-    """``gradebook.csv`` and ``gradebook.html`` in ``target``."""
-    with open(target / "gradebook.csv", "w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fieldnames=COLUMNS)
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: row.get(k, "") for k in COLUMNS})
-    passed = sum(1 for r in rows if r["passed"])
-    body = []
-    for row, text in zip(rows, reports):
-        mark = pass_fail_mark(row["passed"])
-        body.append(
-            f"<tr><td>{mark}</td><td>{html.escape(row['notebook'])}</td>"
-            f"<td>{row['checks_passed']}/{row['checks']}</td><td>{html.escape(row['first_problem'])}</td>"
-            f"<td>{row['seconds']}</td><td><details><summary>report</summary><pre>{html.escape(text)}</pre>"
-            "</details></td></tr>")
-    page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-            "<style>body{font-family:sans-serif}td,th{border-bottom:1px solid #ccc;padding:4px;vertical-align:top}"
-            "pre{white-space:pre-wrap;max-width:80em}</style></head><body>"
-            f"<h1>Gradebook: {html.escape(title)}</h1><p>{passed} of {len(rows)} notebooks passed.</p>"
-            "<table><tr><th></th><th>notebook</th><th>checks</th><th>first problem</th><th>seconds</th>"
-            f"<th></th></tr>{''.join(body)}</table></body></html>\n")
-    (target / "gradebook.html").write_text(page, encoding="utf-8")
-
-
-__all__ = ["COLUMNS", "exercises_root", "find_exercise", "grade_folder", "load_grader", "write_gradebook"]
+__all__ = ["COLUMNS", "Job", "JobResult", "exercises_root", "find_exercise", "grade_folder", "load_grader",
+           "read_submission", "run_job"]

@@ -110,15 +110,19 @@ def _play(game: Game, entrants: Sequence[_Entrant], seed: int, time_limit: float
 def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | None = None,
                      class_name: str | None = None, num_players: int = 2, rounds: int = 1, seed: int = 0,
                      time_limit: float = 1.0, limits: Limits | None = None,
-                     progress: Callable[[str], None] | None = None) -> pd.DataFrame:
+                     progress: Callable[[str], None] | None = None, isolation: Any = None) -> pd.DataFrame:
     """Play every notebook's bot of ``folder`` against every other; write and return the leaderboard.
 
     Each group of ``num_players`` bots plays ``rounds`` deals, each deal once per rotation of the
     seats. ``class_name`` names the bot class in the notebooks (``None``: the only bot class each
     defines). Output goes to ``out`` (default ``<folder>-tournament`` next to the folder). The
-    returned DataFrame is the leaderboard; its ``attrs["games"]`` holds the games table.
+    returned DataFrame is the leaderboard; its ``attrs["games"]`` holds the games table. ``isolation``: how the
+    bots' processes are closed in (:mod:`jaliz_learn.grading.isolation`).
     """
+    from .isolation import plan as isolation_plan
+
     g = as_game(game)
+    confinement = isolation_plan(isolation)
     g.info.check_players(num_players)
     source = Path(folder)
     if not source.is_dir():
@@ -135,7 +139,8 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
     game_rows: list[dict[str, Any]] = []
     try:
         for number, who in enumerate(entrants, 1):
-            who.box = Sandbox(who.notebook, g, class_name, limits or LIMITS)
+            who.box = Sandbox(who.notebook, g, class_name, limits or LIMITS, isolation=confinement,
+                              hidden=[source.resolve(), target.resolve()])
             try:
                 found = who.box.start()
                 say(f"[load {number}/{len(entrants)}] {who.notebook.name}: {found}")

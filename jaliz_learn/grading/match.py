@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import json
 import math
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..bots.base import RandomBot
 from ..core.actions import Action
@@ -36,9 +35,12 @@ from ..tournament import (
     make_bot,
     summarize,
 )
+from .failures import BotFailure, Limits, LoadFailure
 from .notebooks import LEARNER, describe_learner_exception, learner_frame
 from .report import CheckResult, GradeReport, failure_hint
-from .sandbox import BotFailure, Limits, LoadFailure, Sandbox
+
+if TYPE_CHECKING:
+    from .sandbox import Sandbox
 
 OPPONENT = "opponent"
 
@@ -387,17 +389,14 @@ def grade_contestant(game: Game | str, learner: Contestant, *, min_win_rate: flo
 
 
 def grade_notebook(nb: str | Path | Mapping[str, Any], game: Game | str, *, class_name: str | None = None,
-                   limits: Limits | None = None, **kwargs: Any) -> GradeReport:
-    """Grade the bot of a notebook, run in its own process (see :class:`Sandbox`); never raises for
-    problems of the learner's code. ``kwargs`` go to :func:`grade_contestant`."""
-    if isinstance(nb, Mapping):  # a notebook given as data: the child reads it from a file
-        with tempfile.TemporaryDirectory(prefix="jaliz-nb-") as folder:
-            path = Path(folder, "notebook.ipynb")
-            path.write_text(json.dumps(nb), encoding="utf-8")
-            return grade_notebook(path, game, class_name=class_name, limits=limits, **kwargs)
+                   limits: Limits | None = None, isolation: Any = None, **kwargs: Any) -> GradeReport:
+    """Grade the bot of a notebook (a path or the notebook as data), run in its own, closed process (see
+    :class:`Sandbox`); never raises for problems of the learner's code. ``kwargs`` go to :func:`grade_contestant`."""
+    from .sandbox import Sandbox
+
     g = as_game(game)
     report = GradeReport(f"{g.info.title}: grading your notebook")
-    with Sandbox(nb, g, class_name, limits) as box:
+    with Sandbox(nb, g, class_name, limits, isolation=isolation) as box:
         if box.isolation_note:
             report.notes.append(box.isolation_note)
         try:
@@ -406,6 +405,7 @@ def grade_notebook(nb: str | Path | Mapping[str, Any], game: Game | str, *, clas
             report.add("load your bot", False, str(exc), hint="fix this in the notebook, save it, and run the "
                                                               "check again")
             return report
+        report.notes.append(box.describe_isolation())
         report.add("load your bot", True, f"found class {found}")
         return grade_contestant(g, SandboxContestant(box), report=report, **kwargs)
 

@@ -24,6 +24,7 @@ import linecache
 import os
 import re
 import traceback
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -51,23 +52,64 @@ LEARNER = "your bot"
 
 
 
-def read_notebook(nb: str | Path | Mapping[str, Any]) -> dict[str, Any]:
-    """A notebook as a dict (from a path or a dict already loaded), sources joined to strings."""
+def read_notebook(nb: str | Path | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    """A notebook as a dict (from a path, the file's bytes or a dict already loaded), sources joined to strings.
+
+    Read with ``nbformat`` where it is installed (the jupyter extra) and validated against the notebook schema; a
+    damaged file is a :class:`LearnerCodeError` saying what is wrong, never a traceback.
+    """
     if isinstance(nb, Mapping):
         data = copy.deepcopy(dict(nb))
     else:
-        path = Path(nb)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise LearnerCodeError(f"notebook {str(path)!r} not found") from None
-        except json.JSONDecodeError as exc:
-            raise LearnerCodeError(f"{path} is not a valid notebook (JSON error on line {exc.lineno}: {exc.msg}); "
-                                   "was it saved completely?") from None
+        if isinstance(nb, bytes):
+            raw, where = nb, "the notebook"
+        else:
+            path = Path(nb)
+            where = str(path)
+            try:
+                raw = path.read_bytes()
+            except FileNotFoundError:
+                raise LearnerCodeError(f"notebook {str(path)!r} not found") from None
+            except OSError as exc:
+                raise LearnerCodeError(f"notebook {str(path)!r} could not be read: {exc.strerror}") from None
+        data = _parse(raw, where)
     if not isinstance(data.get("cells"), list):
         raise LearnerCodeError("this file is not a Jupyter notebook (it has no list of cells)")
     for cell in data["cells"]:
+        if not isinstance(cell, dict):
+            raise LearnerCodeError("this file is not a Jupyter notebook (a cell is not an object)")
         cell["source"] = _joined(cell.get("source", ""))
+    return data
+
+
+def _parse(raw: bytes, where: str) -> dict[str, Any]:
+    try:
+        text = raw.decode("utf-8")
+        data = json.loads(text)
+    except UnicodeDecodeError:
+        raise LearnerCodeError(f"{where} is not a valid notebook (not UTF-8 text); was it saved from Jupyter?") \
+            from None
+    except json.JSONDecodeError as exc:
+        raise LearnerCodeError(f"{where} is not a valid notebook (JSON error on line {exc.lineno}: {exc.msg}); "
+                               "was it saved completely?") from None
+    except RecursionError:
+        raise LearnerCodeError(f"{where} is not a valid notebook (nested too deeply)") from None
+    if not isinstance(data, dict):
+        raise LearnerCodeError(f"{where} is not a Jupyter notebook (its top level is not an object)")
+    try:
+        import nbformat
+    except ImportError:  # without the jupyter extra: the structural checks of read_notebook only
+        return data
+    try:
+        node = nbformat.from_dict(data)
+        if node.get("nbformat", 0) >= 4:
+            with warnings.catch_warnings():  # cells without ids (older front ends) are fine to grade
+                warnings.simplefilter("ignore")
+                nbformat.validate(node)
+    except Exception as exc:  # nbformat's ValidationError and friends: untrusted input, one clear line
+        first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        raise LearnerCodeError(f"{where} is not a valid notebook ({first}); open it in Jupyter and save it again") \
+            from None
     return data
 
 

@@ -1,27 +1,26 @@
-"""Run a learner's notebook in its own process and ask its bot for actions as data.
+"""Run a learner's notebook in its own, closed process and ask its bot for actions as data.
 
-The grader never runs learner code itself. :class:`Sandbox` starts one fresh child process per
-notebook (``python -I``, running :mod:`jaliz_learn.grading.child`; a minimal environment, its own empty working
-folder) with operating-system limits set before it starts: CPU seconds and address space
-(``resource.setrlimit``) and the size of what it may print (``RLIMIT_FSIZE`` on the captured
-output). The parent enforces the wall time of every step (loading the notebook, creating a bot,
-each decision) and kills the child's whole process group when it is exceeded. Where Linux allows
-unprivileged namespaces (``unshare``), the child also runs in its own user, PID, mount and network
-namespaces: it cannot see or signal the grader's process, read its environment or use the network.
+The grader never runs learner code itself. :class:`Sandbox` starts one fresh child process per notebook with
+operating-system limits set before it starts (CPU seconds, address space and the size of what it may print,
+``resource.setrlimit``; it dies with the grader) and a fresh *job folder*: an empty scratch folder, the only
+place the child may write (its home, working folder and ``TMPDIR``), deleted when the job ends. The notebook is
+read here and sent to the child as data, so the child needs no access to the class folder at all.
 
-Whatever the child does (crash, hang, exit, print a fake report, start threads, swallow signals,
-grow its memory), the parent only sees messages or their absence, turns each into a
-:class:`BotFailure` with a clear reason, and carries on; the verdict and the exit status are the
-parent's alone. What the child cannot be prevented from doing: reading files the grading user may
-read (keep secret seeds in the environment or in a file only the teacher can read, and grade as a
-separate user for full isolation).
+Before any learner code runs, the child closes itself in with the layers of the isolation plan
+(:mod:`.isolation`: its own namespaces and a read-only view of just the interpreter and the package, or Landlock
+and a seccomp filter; as ``nobody`` when the grader is root; :mod:`.boot`). The parent enforces the wall time of
+every step (loading the notebook, creating a bot, each decision) and kills the child's whole process group when
+it is exceeded.
+
+Whatever the child does (crash, hang, exit, print a fake report, start threads, swallow signals, grow its
+memory), the parent only sees messages or their absence, turns each into a :class:`BotFailure` with a clear
+reason, and carries on; the verdict and the exit status are the parent's alone.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import resource
 import select
 import shutil
 import signal
@@ -30,46 +29,17 @@ import sys
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..core.actions import Action
-from ..core.errors import JalizLearnError
 from ..core.game import Game
+from .failures import BotFailure, IsolationFailure, Limits, LoadFailure
+from .isolation import Plan, child_command, child_spec, plan
+from .notebooks import read_notebook
 from .protocol import FIRST_PAGE, MAX_MESSAGE, PAGE, Encoder, ProtocolError, action_types_defs, dumps, loads
+from .report import LearnerCodeError
 from .values import args_to_plain, from_plain
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Limits of one learner process (seconds are wall time unless said otherwise)."""
-
-    #: running the notebook's code cells (all of them)
-    load_seconds: float = 60.0
-    #: one cell of the notebook (checked inside the child, for a precise message)
-    cell_seconds: float = 30.0
-    #: creating one bot (``MyBot(seed)``)
-    setup_seconds: float = 5.0
-    #: CPU seconds of the whole child (``RLIMIT_CPU``): a long C-level call ends here at the latest
-    cpu_seconds: int = 600
-    #: address space of the child in MiB (``RLIMIT_AS``)
-    memory_mb: int = 1536
-    #: bytes the child may print (``RLIMIT_FSIZE`` on its captured output)
-    output_bytes: int = 1_000_000
-    #: fresh processes started for one notebook after one was killed (a hang, a crash of the process)
-    restarts: int = 3
-
-
-class BotFailure(Exception):
-    """The learner's bot failed: ``kind`` is one of crash, timeout, non-action, illegal."""
-
-    def __init__(self, kind: str, reason: str, frame: Mapping[str, Any] | None = None,
-                 method: str | None = None) -> None:
-        super().__init__(reason)
-        self.kind, self.reason = kind, reason
-        self.frame = dict(frame) if frame else None
-        self.method = method or (self.frame or {}).get("method")
 
 
 def _frame(data: Any) -> dict[str, Any] | None:
@@ -86,31 +56,15 @@ def _text(data: Any, limit: int = 2000) -> str:
     return str(data)[:limit]
 
 
-class LoadFailure(JalizLearnError):
-    """The notebook could not be loaded in its process (message for the learner)."""
-
-
-@functools.lru_cache(maxsize=1)
-def namespaces_available() -> bool:
-    """Whether ``unshare`` can give the child its own user, PID, mount and network namespaces."""
-    exe = shutil.which("unshare")
-    if exe is None or not sys.platform.startswith("linux"):
-        return False
-    try:
-        done = subprocess.run([exe, *_UNSHARE_ARGS, "true"], capture_output=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return done.returncode == 0
-
-
-#: ``python -I`` ignores PYTHONPATH: the child finds this package where the grader found it (after site-packages)
-_CHILD_MAIN = (f"import sys; sys.path.append({str(Path(__file__).resolve().parents[2])!r}); "
-               "from jaliz_learn.grading.child import main; sys.exit(main(sys.argv[1:]))")
-_UNSHARE_ARGS = ["--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--mount", "--mount-proc", "--net"]
-
-
 def _set_limits(limits: Limits) -> None:  # runs in the child between fork and exec
+    import ctypes
+    import resource
+
     os.setsid()
+    try:  # PR_SET_PDEATHSIG = 1: the child dies with the grader, never outlives it
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
     resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
     memory = limits.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
@@ -119,75 +73,135 @@ def _set_limits(limits: Limits) -> None:  # runs in the child between fork and e
 
 
 def _hide_grader() -> None:
-    """Make this (the grader's) process non-dumpable: its ``/proc`` entries (environment, memory,
-    command line) then belong to root, so a child running as the same user cannot read them. Only
-    needed where the child has no namespaces of its own."""
+    """Make this (the grader's) process non-dumpable: its ``/proc`` entries (environment, memory, command line)
+    then belong to root, so a child running as the same user cannot read them."""
     try:
         import ctypes
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         pass
 
 
-def _environment(home: str) -> dict[str, str]:
-    """A minimal environment: no secrets of the grader's environment reach the child."""
-    return {"PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home, "LANG": "C.UTF-8", "MPLBACKEND": "Agg",
-            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+def _environment(scratch: str) -> dict[str, str]:
+    """A minimal environment: no secret of the grader's environment reaches the child; everything it may write
+    goes to its scratch folder."""
+    return {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch, "LANG": "C.UTF-8", "USER": "learner",
+            "LOGNAME": "learner", "MPLBACKEND": "Agg", "MPLCONFIGDIR": os.path.join(scratch, ".matplotlib"),
+            "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+            "MKL_NUM_THREADS": "1"}
 
 
 class Sandbox:
-    """One learner notebook running in its own process; ask its bot for actions with :meth:`act`.
+    """One learner notebook running in its own, closed process; ask its bot for actions with :meth:`act`.
 
-    ``game`` gives the action classes; ``class_name`` names the bot class (``None``: the only one).
-    Use as a context manager, or call :meth:`close`. After a kill (hang, crash of the process) the
-    next :meth:`new_bot` starts a fresh process, at most ``limits.restarts`` times.
+    ``notebook`` is a path or a notebook already read (a dict); ``game`` gives the action classes;
+    ``class_name`` names the bot class (``None``: the only one). ``isolation`` is a mode (see
+    :mod:`.isolation`; default: ``$JALIZ_LEARN_ISOLATION`` or ``auto``) or a :class:`~.isolation.Plan`;
+    ``hidden`` are more paths the child must not read even where they lie inside what it may read (the class
+    folder, the output folder, a secret file). Use as a context manager, or call :meth:`close`. After a kill
+    (hang, crash of the process) the next :meth:`new_bot` starts a fresh process in a fresh job folder, at most
+    ``limits.restarts`` times.
     """
 
-    def __init__(self, notebook: str | Path, game: Game, class_name: str | None = None,
-                 limits: Limits | None = None, *, isolate: bool | None = None) -> None:
-        self.notebook = Path(notebook).resolve()
+    def __init__(self, notebook: str | Path | Mapping[str, Any], game: Game, class_name: str | None = None,
+                 limits: Limits | None = None, *, isolation: str | Plan | None = None,
+                 hidden: Sequence[str | Path] = (), workdir: str | Path | None = None) -> None:
+        self.source = notebook
+        #: the notebook as given (a path, resolved, or the notebook's data)
+        self.notebook: Path | Mapping[str, Any] = Path(notebook).resolve() if isinstance(notebook, (str, Path)) \
+            else notebook
+        self.notebook_name = Path(notebook).name if isinstance(notebook, (str, Path)) else "notebook.ipynb"
         self.game = game
         self.class_name = class_name
         self.limits = limits or Limits()
-        self.isolate = namespaces_available() if isolate is None else isolate
+        self.plan = isolation if isinstance(isolation, Plan) else plan(isolation)
+        self.hidden = [str(Path(h).resolve()) for h in hidden]
+        if isinstance(notebook, (str, Path)):
+            self.hidden.append(str(Path(notebook).resolve().parent))
+        self.workdir = str(workdir) if workdir is not None else None
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
         self.class_found: str | None = None
         #: ``module:qualname`` of the bot class and its bases, as the learner's process reported them
         self.class_bases: tuple[str, ...] = ()
+        #: the layers that applied, as the learner's process reported them before running any learner code
+        self.layers = ""
         self.last_death = ""
-        self._home: str | None = None
+        self._job: str | None = None
         self._next_bot = 0
         self._buffer = b""
+        self._cells: dict[str, Any] | None = None
 
     @property
     def isolation_note(self) -> str | None:
-        """A warning for reports when the child has no namespaces of its own (``None`` when it has)."""
-        if self.isolate:
-            return None
-        return ("weaker isolation: this machine does not allow unprivileged namespaces (unshare), so the learner's "
-                "process runs with OS limits only and could see or signal other processes of the grading user")
+        """A warning for reports when the child's file system is not closed (``None`` when it is)."""
+        return self.plan.warning()
+
+    def describe_isolation(self) -> str:
+        """``isolation: ...`` for reports: what applied (or what is planned, before the first start)."""
+        return "isolation: " + (self.layers or self.plan.describe())
 
     # ---- the process ---------------------------------------------------------------------------
 
-    def start(self) -> str:
-        """Start a fresh child and load the notebook; the bot class name, or :class:`LoadFailure`."""
+    def _notebook(self) -> dict[str, Any]:
+        """The notebook's cells (types, sources, tags), read once here: the child gets them as data."""
+        if self._cells is None:
+            try:
+                data = read_notebook(self.source)
+            except LearnerCodeError as exc:
+                raise LoadFailure(str(exc)) from None
+            self._cells = {"cells": [{"cell_type": c.get("cell_type"), "source": c.get("source", ""),
+                                      "metadata": {"tags": list(c.get("metadata", {}).get("tags", []) or [])}}
+                                     for c in data["cells"] if isinstance(c, dict)]}
+        return self._cells
+
+    def _game_files(self) -> list[str]:
+        """The files of a game defined outside this package (a teacher's own game, a test's): the child decodes
+        its observations and actions with the game's own classes, so it may read those files (only those)."""
+        files = set()
+        for cls in (type(self.game), *self.game.action_types.values()):
+            if not cls.__module__.startswith(("jaliz_learn.", "builtins")):
+                path = getattr(sys.modules.get(cls.__module__), "__file__", None)
+                if path:
+                    files.add(str(Path(path).resolve()))
+        return sorted(files)
+
+    def _new_job(self) -> tuple[str, str]:
+        """A fresh job folder (only the grader may list it) with an empty scratch folder for the child."""
+        self._remove_job()
+        job = tempfile.mkdtemp(prefix="jaliz-job-", dir=self.workdir)
+        os.chmod(job, 0o711)  # a child running as nobody may pass through to its scratch folder, not list
+        scratch = os.path.join(job, "scratch")
+        os.mkdir(scratch, 0o700)
+        if self.plan.user is not None:
+            os.chown(scratch, *self.plan.user)
+        if self.plan.jail:
+            os.mkdir(os.path.join(job, "root"), 0o700)
+        self._job = job
+        return job, scratch
+
+    def _remove_job(self) -> None:
+        if self._job is not None:
+            shutil.rmtree(self._job, ignore_errors=True)
+            self._job = None
+
+    def _spawn(self, **extra: Any) -> None:
+        """Start a fresh child in a fresh job folder and wait until it says it is closed in."""
         self.close()
         self.starts += 1
-        self._home = tempfile.mkdtemp(prefix="jaliz-learner-")
+        job, scratch = self._new_job()
         p2c_r, p2c_w = os.pipe()
         c2p_r, c2p_w = os.pipe()
-        out = open(os.path.join(self._home, "output.txt"), "wb")
-        cmd = [sys.executable, "-I", "-c", _CHILD_MAIN, str(p2c_r), str(c2p_w)]
-        if self.isolate:
-            cmd = [shutil.which("unshare") or "unshare", *_UNSHARE_ARGS, *cmd]
-        else:
+        spec = child_spec(self.plan, scratch=scratch, jail_root=os.path.join(job, "root"), hidden=self.hidden,
+                          extra_read=self._game_files())
+        cmd = child_command(self.plan, {**spec, **extra}, (p2c_r, c2p_w))
+        if not self.plan.jail:
             _hide_grader()
+        out = open(os.path.join(job, "output.txt"), "wb")
         try:
             self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                                         pass_fds=(p2c_r, c2p_w), cwd=self._home, env=_environment(self._home),
+                                         pass_fds=(p2c_r, c2p_w), cwd=scratch, env=_environment(scratch),
                                          preexec_fn=functools.partial(_set_limits, self.limits))
         finally:
             os.close(p2c_r)
@@ -198,8 +212,27 @@ class Sandbox:
         os.set_blocking(self._from, False)
         self._buffer = b""
         self._encoder = Encoder()
+        self._confined()
+
+    def probe(self, targets: Mapping[str, Any]) -> list[list[str]]:
+        """Run the built-in probe (:mod:`.probe`) in a child closed in like a learner's: ``[what, result]`` rows."""
+        self._spawn(probe=dict(targets))
+        try:
+            reply = self._recv(time.monotonic() + 30)
+        except (_Timeout, _Died) as exc:
+            raise IsolationFailure(f"the probe did not answer ({exc})") from None
+        finally:
+            self.close()
+        rows = reply.get("results")
+        return [[_text(a, 80), _text(b, 200)] for a, b in rows] if isinstance(rows, list) else []
+
+    def start(self) -> str:
+        """Start a fresh, closed child and load the notebook; the bot class name, or :class:`LoadFailure`
+        (:class:`IsolationFailure` when the child could not be closed in as planned)."""
+        notebook = self._notebook()
+        self._spawn()
         cell = min(self.limits.cell_seconds, self.limits.load_seconds)
-        self._send({"op": "hello", "notebook": str(self.notebook), "class_name": self.class_name,
+        self._send({"op": "hello", "notebook": notebook, "name": self.notebook_name, "class_name": self.class_name,
                     "cell_time_limit": cell, "action_types": action_types_defs(self.game.action_types),
                     "output_chars": self.limits.output_bytes // 4}, time.monotonic() + 5)
         try:
@@ -221,16 +254,30 @@ class Sandbox:
         self.class_bases = tuple(_text(b, 200) for b in bases[:32]) if isinstance(bases, list) else ()
         return self.class_found
 
+    def _confined(self) -> None:
+        """The child's first message: the layers it applied before running anything of the learner's."""
+        try:
+            first = self._recv(time.monotonic() + 30)
+        except (_Timeout, _Died, ProtocolError) as exc:
+            self.kill()
+            raise IsolationFailure(f"the learner's process did not start ({exc or 'no answer'}; "
+                                   f"{self.output(300).strip()[:300]})") from None
+        if first.get("op") != "confined":
+            self.kill()
+            raise IsolationFailure("the learner's process could not be confined as planned "
+                                   f"({self.plan.mode}): {_text(first.get('message'), 400)}")
+        self.layers = _text(first.get("layers"), 300)
+
     @property
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
     def output(self, limit: int = 2000) -> str:
         """The end of what the child printed (for diagnostics)."""
-        if self._home is None:
+        if self._job is None:
             return ""
         try:
-            data = Path(self._home, "output.txt").read_bytes()
+            data = Path(self._job, "output.txt").read_bytes()
         except OSError:
             return ""
         return data[-limit:].decode("utf-8", "replace")
@@ -269,9 +316,7 @@ class Sandbox:
             except (subprocess.TimeoutExpired, _Died, _Timeout, OSError):
                 pass
         self.kill()
-        if self._home is not None:
-            shutil.rmtree(self._home, ignore_errors=True)
-            self._home = None
+        self._remove_job()
 
     def __enter__(self) -> Sandbox:
         return self
@@ -495,4 +540,4 @@ class _Died(Exception):
     pass
 
 
-__all__ = ["BotFailure", "Limits", "LoadFailure", "Sandbox", "namespaces_available"]
+__all__ = ["BotFailure", "IsolationFailure", "Limits", "LoadFailure", "Sandbox"]

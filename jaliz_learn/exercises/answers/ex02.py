@@ -1,0 +1,30 @@
+"""Exercise 2's reference methods (``points_if_scored`` and ``evaluate`` of ``MyNizamBot``); see the package
+docstring for who may read them.
+
+>>> import jaliz_learn
+>>> state = jaliz_learn.load_game("nizam").initial_state(num_players=2, seed=1)
+>>> reference_points_if_scored(state, 0) >= 0
+True
+"""
+
+from __future__ import annotations
+
+from ...core.game import State
+from ...games.nizam.actions import Score
+from ..ex02_nizam_one_ply import CARD_VALUE
+
+
+def reference_points_if_scored(state: State, me: int) -> float:
+    """What ``points_if_scored`` must return (the engine's own answer, by a what-if copy)."""
+    if state.current_player() == me and Score() in state.legal_actions(me):
+        after = state.clone()
+        after.apply(Score(), me)
+        return float(after.scores()[me])
+    return float(state.scores()[me])
+
+
+def reference_evaluate(state: State, me: int) -> float:
+    return reference_points_if_scored(state, me) + CARD_VALUE * len(state.observation(me).hand)  # type: ignore[attr-defined]
+
+
+__all__ = ["reference_evaluate", "reference_points_if_scored"]

@@ -1,0 +1,264 @@
+"""Gradebooks a school can import: rows of a graded class, written as CSV, HTML, JSON, Canvas and Moodle files.
+
+Each row is one notebook (see :data:`COLUMNS`). A student is named by the notebook's file name, or by a roster
+(``--roster roster.csv``: a CSV with a ``file`` column, the notebook's name with or without ``.ipynb``, and any of
+``id``, ``name``, ``email``, ``section``, ``sis_user_id``, ``sis_login_id``). The numeric ``score`` is the share of
+checks passed, each check counted by the teacher's weight (``--weights "win rate=3,legal actions=1"``; 1 by
+default); ``points`` is the score times the points possible (``--points``, 100 by default).
+
+Files written in the output folder:
+
+=======================  ==================================================================================
+``gradebook.csv``        every column of :data:`COLUMNS`
+``gradebook.html``       a table with each report
+``gradebook.json``       ``{"exercise", "graded_at", "isolation", "rows": [...], "reports": {...}}``
+``canvas.csv``           Canvas's gradebook import: ``Student, ID, SIS User ID, SIS Login ID, Section,
+                         <exercise>``, a ``Points Possible`` row first (the layout of Canvas's own gradebook
+                         export, which its import reads back; Canvas guide "How do I import grades in the
+                         Gradebook?")
+``moodle.csv``           Moodle's "Import grades from CSV": ``ID number, First name, Last name, Email address,
+                         <exercise>, Feedback`` (one identifier column to map to a user field, one grade column
+                         and its feedback, as Moodle's own plain-text grade export writes them)
+``reports/<name>.txt``   each full report
+=======================  ==================================================================================
+
+Every text cell of the CSV files is escaped against spreadsheet formulas (a cell that starts with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return gets a leading ``'``, as OWASP advises against CSV injection). Files are
+written by the grader's process only, into a fresh folder first and then moved into place (never through a link
+or into a directory someone else made); an earlier gradebook in the folder moves to ``previous/<time>/``.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import os
+import re
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import InvalidOption
+from .report import pass_fail_mark
+
+#: Columns of ``gradebook.csv``.
+COLUMNS = ["student_id", "name", "notebook", "passed", "score", "points", "checks_passed", "checks", "failed_checks",
+           "first_problem", "seconds", "seed", "isolation"]
+#: What each column means (the teacher's guide lists them; a test keeps both in step).
+COLUMN_MEANINGS = {
+    "student_id": "the roster's id for the notebook, else its file name without .ipynb",
+    "name": "the roster's name, else the same as student_id",
+    "notebook": "the notebook's file name in the class folder",
+    "passed": "True when every check passed",
+    "score": "weighted share of checks passed, 0 to 1 (weights from --weights, 1 each by default)",
+    "points": "score times the points possible (--points, 100 by default)",
+    "checks_passed": "how many checks passed",
+    "checks": "how many checks the report has",
+    "failed_checks": "the names of the failed checks, separated by '; '",
+    "first_problem": "the first failed check and its message (at most 300 characters)",
+    "seconds": "wall time of this notebook's grading",
+    "seed": "where the seed came from (secret or practice), never the seed itself",
+    "isolation": "the layers that closed the learner's process in (or why it was not)",
+}
+FILES = ("gradebook.csv", "gradebook.html", "gradebook.json", "canvas.csv", "moodle.csv", "reports")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A cell that no spreadsheet runs as a formula (numbers and booleans unchanged).
+
+    >>> spreadsheet_safe("=1+2.ipynb"), spreadsheet_safe("alice"), spreadsheet_safe(3.5)
+    ("'=1+2.ipynb", 'alice', 3.5)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def safe_name(name: str, taken: set[str]) -> str:
+    """A file name for a notebook's report: letters, digits, ``.-_`` only, never a hidden name, unique.
+
+    >>> safe_name("=1+2.ipynb", set()), safe_name("../../etc/passwd", set())
+    ('_1_2', '.._.._etc_passwd')
+    """
+    stem = name[:-6] if name.endswith(".ipynb") else name
+    text = re.sub(r"[^A-Za-z0-9._-]", "_", stem)[:100] or "notebook"
+    if text.startswith("."):
+        text = "_" + text[1:] if text[1:2] != "." else text
+    candidate, number = text, 1
+    while candidate.lower() in taken:
+        number += 1
+        candidate = f"{text}-{number}"
+    taken.add(candidate.lower())
+    return candidate
+
+
+# ---- roster and weights --------------------------------------------------------------------------------
+
+
+def read_roster(path: str | Path) -> dict[str, dict[str, str]]:
+    """``{notebook stem: {"id": ..., "name": ..., ...}}`` from a roster CSV (see the module docstring)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise InvalidOption(f"cannot read the roster {str(path)!r}: {exc.strerror}") from None
+    reader = csv.DictReader(io.StringIO(text))
+    fields = [f.strip().lower() for f in reader.fieldnames or []]
+    if "file" not in fields:
+        raise InvalidOption(f"the roster {Path(path).name} needs a 'file' column (the notebook's name), "
+                            f"found: {', '.join(fields) or 'no header'}")
+    roster: dict[str, dict[str, str]] = {}
+    for row in reader:
+        entry = {k.strip().lower(): (v or "").strip() for k, v in row.items() if k}
+        stem = entry.get("file", "").removesuffix(".ipynb")
+        if stem:
+            roster[stem] = entry
+    return roster
+
+
+def parse_weights(text: str | Mapping[str, float] | None) -> dict[str, float]:
+    """``"win rate=3, legal actions=1"`` -> ``{"win rate": 3.0, "legal actions": 1.0}``.
+
+    >>> parse_weights("win rate=3, legal actions=1")
+    {'win rate': 3.0, 'legal actions': 1.0}
+    """
+    if text is None:
+        return {}
+    if isinstance(text, Mapping):
+        return {str(k): float(v) for k, v in text.items()}
+    weights: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, value = part.rpartition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = -1.0
+        if not sep or not name.strip() or number < 0:
+            raise InvalidOption(f"--weights takes 'check name=weight' pairs separated by commas (weights >= 0), "
+                                f"got {part[:60]!r}")
+        weights[name.strip()] = number
+    return weights
+
+
+def score(items: Sequence[Any], weights: Mapping[str, float]) -> float:
+    """The weighted share of checks passed (0 when there are no checks or all weights are 0)."""
+    total = sum(weights.get(i.name, 1.0) for i in items)
+    if total <= 0:
+        return 0.0
+    return round(sum(weights.get(i.name, 1.0) for i in items if i.passed) / total, 4)
+
+
+def identify(row: dict[str, Any], roster: Mapping[str, Mapping[str, str]]) -> None:
+    """Fill ``student_id`` and ``name`` of a row from the roster (else from the notebook's name)."""
+    stem = str(row["notebook"]).removesuffix(".ipynb")
+    entry = roster.get(stem, {})
+    row["student_id"] = entry.get("id") or stem
+    row["name"] = entry.get("name") or row["student_id"]
+    row["_roster"] = dict(entry)
+
+
+# ---- writing ------------------------------------------------------------------------------------------------
+
+
+def _csv(rows: Sequence[Sequence[Any]]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in rows:
+        writer.writerow([spreadsheet_safe(v) for v in row])
+    return out.getvalue().encode("utf-8")
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    first, _, last = name.partition(" ")
+    return first, last
+
+
+def render(rows: Sequence[dict[str, Any]], reports: Mapping[str, str], *, title: str, exercise: str,
+           points_possible: float) -> dict[str, bytes]:
+    """Every file of the gradebook as bytes (``reports/<name>.txt`` included), nothing written yet."""
+    files: dict[str, bytes] = {}
+    table: list[list[Any]] = [list(COLUMNS)] + [[r.get(c, "") for c in COLUMNS] for r in rows]
+    files["gradebook.csv"] = _csv(table)
+    column = f"{exercise} (score)"
+    canvas: list[list[Any]] = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
+              ["    Points Possible", "", "", "", "", points_possible]]
+    canvas += [[r["name"], r["_roster"].get("canvas_id", ""), r["_roster"].get("sis_user_id", r["student_id"]),
+                r["_roster"].get("sis_login_id", ""), r["_roster"].get("section", ""), r["points"]] for r in rows]
+    files["canvas.csv"] = _csv(canvas)
+    moodle: list[list[Any]] = [["ID number", "First name", "Last name", "Email address", exercise, "Feedback"]]
+    moodle += [[r["student_id"], *_split_name(r["name"]), r["_roster"].get("email", ""), r["points"],
+                r["first_problem"] or "all checks passed"] for r in rows]
+    files["moodle.csv"] = _csv(moodle)
+    public = [{k: r.get(k) for k in COLUMNS} for r in rows]
+    files["gradebook.json"] = json.dumps({"exercise": exercise, "title": title,
+                                          "graded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                                          "points_possible": points_possible, "rows": public,
+                                          "reports": {r["notebook"]: reports.get(r["_report"], "") for r in rows}},
+                                         indent=1, ensure_ascii=False).encode("utf-8")
+    files["gradebook.html"] = _html(rows, reports, title).encode("utf-8")
+    for r in rows:
+        files[f"reports/{r['_report']}.txt"] = (reports.get(r["_report"], "") + "\n").encode("utf-8")
+    return files
+
+
+def _html(rows: Sequence[dict[str, Any]], reports: Mapping[str, str], title: str) -> str:
+    passed = sum(1 for r in rows if r["passed"])
+    body = []
+    for row in rows:
+        text = reports.get(row["_report"], "")
+        body.append(
+            f"<tr><td>{pass_fail_mark(row['passed'])}</td><td>{html.escape(str(row['student_id']))}</td>"
+            f"<td>{html.escape(row['notebook'])}</td><td>{row['checks_passed']}/{row['checks']}</td>"
+            f"<td>{row['points']}</td><td>{html.escape(row['first_problem'])}</td><td>{row['seconds']}</td>"
+            f"<td><details><summary>report</summary><pre>{html.escape(text)}</pre></details></td></tr>")
+    isolation = sorted({str(r.get("isolation", "")) for r in rows} - {""})
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            "<style>body{font-family:sans-serif}td,th{border-bottom:1px solid #ccc;padding:4px;vertical-align:top}"
+            "pre{white-space:pre-wrap;max-width:80em}</style></head><body>"
+            f"<h1>Gradebook: {html.escape(title)}</h1><p>{passed} of {len(rows)} notebooks passed.</p>"
+            + "".join(f"<p><i>isolation: {html.escape(i)}</i></p>" for i in isolation) +
+            "<table><tr><th></th><th>student</th><th>notebook</th><th>checks</th><th>points</th><th>first problem</th>"
+            f"<th>seconds</th><th></th></tr>{''.join(body)}</table></body></html>\n")
+
+
+def prepare_folder(target: Path) -> Path:
+    """The output folder, made if needed; refuses a link or a file in its place."""
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise InvalidOption(f"the gradebook folder {str(target)!r} is a link or a file; give a folder")
+    target.mkdir(parents=True, exist_ok=True)
+    return target
+
+
+def write(target: Path, files: Mapping[str, bytes]) -> list[str]:
+    """Write ``files`` into ``target`` safely (see the module docstring); the notes of anything moved aside."""
+    notes: list[str] = []
+    stage = Path(tempfile.mkdtemp(prefix=".gradebook-", dir=target))
+    for name, data in files.items():
+        path = stage / name
+        path.parent.mkdir(exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    previous, number = target / "previous" / stamp, 1
+    while os.path.lexists(previous):  # two regrades within a second
+        number += 1
+        previous = target / "previous" / f"{stamp}-{number}"
+    for entry in sorted({n.split("/", 1)[0] for n in files}):
+        final = target / entry
+        if os.path.lexists(final):  # an earlier gradebook (or anything else at our name) moves aside, unfollowed
+            previous.mkdir(parents=True, exist_ok=True)
+            os.rename(final, previous / entry)
+        os.rename(stage / entry, final)
+    stage.rmdir()
+    if previous.exists():
+        notes.append(f"the earlier gradebook moved to {previous.relative_to(target)}")
+    return notes
+
+
+__all__ = ["COLUMNS", "COLUMN_MEANINGS", "FILES", "identify", "parse_weights", "prepare_folder", "read_roster",
+           "render", "safe_name", "score", "spreadsheet_safe", "write"]

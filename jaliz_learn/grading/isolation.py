@@ -1,0 +1,339 @@
+"""How closed a learner's process is: the layers this machine offers, the mode chosen, what the child may see.
+
+Modes (``--isolation`` on ``grade``, each ``grader.py`` and ``class-tournament``, or the environment variable
+``JALIZ_LEARN_ISOLATION``; the flag wins):
+
+``namespaces``
+    the child's own PID, mount and network namespaces (``unshare``; its own user namespace unless the grader is
+    root) and a closed file system (:mod:`.jail`): a read-only view of the interpreter and the package, private
+    ``/tmp`` and ``/dev/shm``, one writable scratch folder; a root grader's child becomes ``nobody``.
+``landlock``
+    for machines without user namespaces (a JupyterHub container under Docker's default seccomp profile): the
+    child restricts itself with Landlock (:mod:`.landlock`): reads only the interpreter and the package, writes
+    only its scratch folder, no TCP (ABI 4+), no signal or abstract socket beyond itself (ABI 6+), and a
+    seccomp filter allows no sockets at all; a root grader's child becomes ``nobody`` (or, where the interpreter
+    is not readable by other users, keeps uid 0 without any capability).
+``none``
+    OS limits and an own process only: the child can read whatever the grading user can. A real grade (a secret
+    seed) refuses it unless the teacher passes ``--allow-unconfined``.
+``auto`` (default)
+    ``namespaces`` where they work, with Landlock on top where the kernel has it; else ``landlock``; else ``none``.
+
+>>> resolve_mode("auto", environ={})
+'auto'
+>>> resolve_mode(None, environ={"JALIZ_LEARN_ISOLATION": "landlock"})
+'landlock'
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import InvalidOption
+
+MODES = ("auto", "namespaces", "landlock", "none")
+ENV = "JALIZ_LEARN_ISOLATION"
+#: the package (this file is jaliz_learn/grading/isolation.py)
+PACKAGE = Path(__file__).resolve().parents[1]
+#: parts of the package the learner's process must never read: the exercises' reference answers
+GRADER_ONLY = (PACKAGE / "exercises" / "answers",)
+#: system folders with the shared libraries and time zones the interpreter may load (read-only)
+SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime")
+#: devices any program may use
+DEVICES = tuple(f"/dev/{name}" for name in ("null", "zero", "full", "random", "urandom"))
+UNSHARE_ARGS = ("--pid", "--fork", "--kill-child", "--mount", "--net")
+
+
+def add_arguments(parser: Any) -> None:
+    """``--isolation`` and ``--allow-unconfined`` on an ``argparse`` parser (``grade`` and every ``grader.py``)."""
+    parser.add_argument("--isolation", default=None, choices=list(MODES),
+                        help=f"how each learner's process is closed in (default: ${ENV} or auto)")
+    parser.add_argument("--allow-unconfined", action="store_true",
+                        help="grade with the secret seed even where the learner's file system cannot be closed")
+
+
+def resolve_mode(mode: str | None, *, environ: Mapping[str, str] | None = None) -> str:
+    """The mode asked for: ``mode`` (a command-line flag), else ``$JALIZ_LEARN_ISOLATION``, else ``auto``."""
+    env = os.environ if environ is None else environ
+    chosen = (mode or env.get(ENV, "") or "auto").strip().lower()
+    if chosen not in MODES:
+        source = "--isolation" if mode else ENV
+        raise InvalidOption(f"{source} must be one of {', '.join(MODES)}, got {chosen[:40]!r}")
+    return chosen
+
+
+# ---- what this machine offers ------------------------------------------------------------------------------
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def unshare_command() -> list[str] | None:
+    """``unshare`` with the namespaces of a learner's process (a user namespace unless we are root)."""
+    exe = shutil.which("unshare")
+    if exe is None or not sys.platform.startswith("linux"):
+        return None
+    user = [] if is_root() else ["--user", "--map-root-user"]
+    return [exe, *user, *UNSHARE_ARGS]
+
+
+@functools.lru_cache(maxsize=1)
+def namespaces_available() -> bool:
+    """Whether ``unshare`` can give a child its own (user,) PID, mount and network namespaces here."""
+    cmd = unshare_command()
+    if cmd is None:
+        return False
+    try:
+        done = subprocess.run([*cmd, "true"], capture_output=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+@functools.lru_cache(maxsize=1)
+def landlock_abi() -> int:
+    """The kernel's Landlock ABI (0: none)."""
+    if not sys.platform.startswith("linux"):
+        return 0
+    from .landlock import abi_version
+
+    return abi_version()
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What this machine offers a learner's process."""
+
+    namespaces: bool
+    landlock: int  # ABI version, 0 for none
+    root: bool
+    platform: str
+
+    def describe(self) -> str:
+        ns = "user namespaces: yes" if self.namespaces else "user namespaces: no (unshare is refused)"
+        ll = f"Landlock: ABI {self.landlock}" if self.landlock else "Landlock: no"
+        return f"{self.platform}; {ns}; {ll}; grader runs as {'root' if self.root else 'an ordinary user'}"
+
+
+def offered() -> Offer:
+    return Offer(namespaces_available(), landlock_abi(), is_root(), sys.platform)
+
+
+# ---- the plan ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The layers a learner's process gets (see the module docstring)."""
+
+    mode: str  # namespaces, landlock or none
+    jail: bool = False
+    landlock: int = 0  # the ABI applied, 0 for none
+    seccomp: bool = False
+    #: (uid, gid) the child becomes (the grader is root)
+    user: tuple[int, int] | None = None
+    #: keep uid 0 but drop every capability (a root grader whose interpreter nobody else may read)
+    drop_capabilities: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def confines_files(self) -> bool:
+        return self.jail or self.landlock > 0
+
+    def describe(self) -> str:
+        """One line for reports and the gradebook, e.g. ``landlock ABI 7 (files, network, signals)``."""
+        parts = []
+        if self.jail:
+            parts.append("namespaces (pid, mount, net; read-only interpreter and package)")
+        if self.landlock:
+            what = ["files"] + (["network"] if self.landlock >= 4 else []) + (["signals"] if self.landlock >= 6 else [])
+            parts.append(f"landlock ABI {self.landlock} ({', '.join(what)})")
+        if self.seccomp:
+            parts.append("seccomp (no sockets)")
+        if not parts:
+            return "none (own process with OS limits only)"
+        who = ("nobody" if self.user else "uid 0 without capabilities" if self.drop_capabilities
+               else "the grading user")
+        return " + ".join(parts) + f"; runs as {who}"
+
+    def warning(self) -> str | None:
+        """What the child could still do, for reports (``None`` when its file system is closed)."""
+        if self.confines_files:
+            return None
+        return ("weaker isolation: neither user namespaces nor Landlock confine the learner's process here, so it "
+                "could read every file the grading user may read (the class folder, the teacher's files) and "
+                "signal the grading user's processes")
+
+
+def _nobody() -> tuple[int, int]:
+    try:
+        import pwd
+
+        entry = pwd.getpwnam("nobody")
+        return entry.pw_uid, entry.pw_gid
+    except (ImportError, KeyError):
+        return 65534, 65534
+
+
+def _others_may_read(paths: Iterable[str]) -> bool:
+    """Whether an unprivileged other user can reach and read every path (each folder above it searchable)."""
+    for path in paths:
+        p = Path(path)
+        if not p.exists():
+            continue
+        for folder in [*reversed(p.resolve().parents), p.resolve()]:
+            mode = folder.stat().st_mode
+            if stat.S_ISDIR(mode) and not mode & stat.S_IXOTH:
+                return False
+        if not p.resolve().stat().st_mode & stat.S_IROTH:
+            return False
+    return True
+
+
+def plan(mode: str | None = None, *, offer: Offer | None = None) -> Plan:
+    """The layers for ``mode`` (see :func:`resolve_mode`) on this machine; a forced mode the machine does not
+    offer is an :class:`~jaliz_learn.core.errors.InvalidOption` naming what it offers."""
+    chosen = resolve_mode(mode)
+    offer = offer or offered()
+    if chosen == "auto":
+        chosen = "namespaces" if offer.namespaces else "landlock" if offer.landlock else "none"
+        with_landlock = offer.landlock if chosen == "namespaces" else 0
+    else:
+        with_landlock = 0
+    if chosen == "namespaces":
+        if not offer.namespaces:
+            raise InvalidOption("isolation 'namespaces' is not available here (unshare is refused: no unprivileged "
+                                f"user namespaces); this machine offers: {offer.describe()}; try --isolation "
+                                "landlock or auto")
+        return Plan("namespaces", jail=True, landlock=with_landlock, seccomp=bool(with_landlock),
+                    user=_nobody() if offer.root else None)
+    if chosen == "landlock":
+        if not offer.landlock:
+            raise InvalidOption("isolation 'landlock' is not available here (the kernel has no Landlock, 5.13+ "
+                                f"needed); this machine offers: {offer.describe()}; try --isolation namespaces or "
+                                "auto")
+        if not offer.root:
+            return Plan("landlock", landlock=offer.landlock, seccomp=True)
+        if _others_may_read(interpreter_paths()):
+            return Plan("landlock", landlock=offer.landlock, seccomp=True, user=_nobody())
+        return Plan("landlock", landlock=offer.landlock, seccomp=True, drop_capabilities=True,
+                    notes=(f"the interpreter ({sys.base_prefix}) is not readable by other users, so the learner's "
+                           "process keeps uid 0 without any capability (Landlock still confines it)",))
+    return Plan("none")
+
+
+def refuse_unconfined(plan_: Plan, *, real_grade: bool, allow_unconfined: bool) -> None:
+    """Secure by default: a real grade (secret seed) with a file system that stays open is refused."""
+    if real_grade and not plan_.confines_files and not allow_unconfined:
+        raise InvalidOption(
+            f"refusing a real grade (secret seed) with isolation '{plan_.mode}': learners' code could read the class "
+            "folder, the teacher's files and the secret; grade where 'namespaces' or 'landlock' work (a Linux "
+            "JupyterHub, WSL or a Linux machine; see jaliz-learn grade --check-isolation), or pass "
+            "--allow-unconfined to grade anyway")
+
+
+# ---- what the child may see ----------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def package_found_by_isolated_interpreter() -> bool:
+    """Whether ``python -I`` finds this package by itself (installed, or an editable install's finder)."""
+    try:
+        done = subprocess.run([sys.executable, "-I", "-c", "import importlib.util as u; "
+                               "print(u.find_spec('jaliz_learn').origin)"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0 and Path(done.stdout.strip()).resolve().parent == PACKAGE
+
+
+def interpreter_paths() -> list[str]:
+    """The folders the learner's interpreter reads: its prefixes (with the installed packages) and the package."""
+    roots = {sys.base_prefix, sys.base_exec_prefix, sys.prefix, sys.exec_prefix, str(PACKAGE)}
+    spec = importlib.util.find_spec("jaliz_learn.widgets") if "jaliz_learn.widgets" in sys.modules else None
+    widgets = Path(spec.origin).parent if spec and spec.origin else PACKAGE.parent / "widgets"
+    if (widgets / "__init__.py").is_file():
+        roots.add(str(widgets))
+    return _outermost(roots)
+
+
+def _outermost(paths: Iterable[str]) -> list[str]:
+    """The paths that are not inside another of them (resolved), shortest first."""
+    out: list[Path] = []
+    for p in sorted({Path(x).resolve() for x in paths}, key=lambda q: len(q.parts)):
+        if not any(p == o or o in p.parents for o in out):
+            out.append(p)
+    return [str(p) for p in out]
+
+
+def split_view(roots: Sequence[str], hidden: Sequence[str]) -> tuple[list[str], list[str]]:
+    """``(readable, list_only)``: paths that cover every root except the hidden paths inside them.
+
+    A root holding a hidden path is replaced by its entries (recursively), and itself becomes list-only (Landlock
+    grants rights to whole subtrees, so a hidden folder must not lie below a readable one).
+    """
+    hidden_paths = [Path(h).resolve() for h in hidden]
+    readable: list[str] = []
+    list_only: list[str] = []
+
+    def cover(path: Path) -> None:
+        inside = [h for h in hidden_paths if h == path or path in h.parents]
+        if not inside:
+            readable.append(str(path))
+            return
+        if path in inside or not path.is_dir():
+            return  # hidden itself
+        list_only.append(str(path))
+        for entry in sorted(path.iterdir()):
+            cover(entry)
+
+    for root in roots:
+        if os.path.lexists(root):
+            cover(Path(root).resolve())
+    return readable, list_only
+
+
+def child_spec(plan_: Plan, *, scratch: str, jail_root: str | None, hidden: Sequence[str] = (),
+               extra_read: Sequence[str] = ()) -> dict[str, Any]:
+    """The JSON the child's :func:`jaliz_learn.grading.boot.confine` applies."""
+    hidden_all = [str(p) for p in GRADER_ONLY] + [str(h) for h in hidden]
+    readable, list_only = split_view([*interpreter_paths(), *extra_read], hidden_all)
+    spec: dict[str, Any] = {"scratch": scratch, "user": list(plan_.user) if plan_.user else None,
+                            "drop_capabilities": plan_.drop_capabilities, "seccomp": plan_.seccomp,
+                            "landlock": plan_.landlock > 0, "hidden": hidden_all, "devices": list(DEVICES)}
+    system = [p for p in SYSTEM if os.path.lexists(p)]
+    if plan_.jail:  # the jail binds each readable path; the hidden ones are simply not there
+        spec.update(jail=jail_root, read=readable, system=system, list=list_only)
+    else:
+        spec.update(read=readable + system, list=list_only)
+    return spec
+
+
+def child_command(plan_: Plan, spec: Mapping[str, Any], fds: tuple[int, int]) -> list[str]:
+    """The command that starts a learner's process under ``plan_``."""
+    import json
+
+    path = "" if package_found_by_isolated_interpreter() else f"sys.path.append({str(PACKAGE.parent)!r}); "
+    main = f"import sys; {path}from jaliz_learn.grading.boot import main; sys.exit(main(sys.argv[1:]))"
+    cmd = [sys.executable, "-I", "-c", main, json.dumps(spec), str(fds[0]), str(fds[1])]
+    if plan_.jail:
+        unshare = unshare_command()
+        assert unshare is not None  # plan() checked
+        cmd = [*unshare, *cmd]
+    return cmd
+
+
+__all__ = ["ENV", "GRADER_ONLY", "MODES", "Offer", "Plan", "add_arguments", "child_command", "child_spec",
+           "interpreter_paths",
+           "landlock_abi", "namespaces_available", "offered", "plan", "refuse_unconfined", "resolve_mode",
+           "split_view"]
