@@ -95,6 +95,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.grading:
+        from .benchmarks.grading import bench_grading, markdown
+
+        rows = bench_grading(args.grading, notebooks=args.notebooks,
+                             say=lambda line: print(line, file=sys.stderr, flush=True))
+        print(markdown(args.grading, rows))
+        return 0
     if args.peer or args.copies or args.strength:
         return _bench_tables(args)
     if args.game is None:
@@ -458,6 +465,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, default=40, help="ISMCTS iterations per decision (--strength)")
     p.add_argument("--rollout-depth", type=int, default=20, help="ISMCTS rollout cut-off (-1: play to the end)")
     p.add_argument("--reuse", type=int, default=1, help="ISMCTS iterations per sampled state (--strength)")
+    p.add_argument("--grading", default=None, metavar="EXERCISE",
+                   help="grade copies of an exercise's solution serially, on 2 processes and on a Dask LocalCluster")
+    p.add_argument("--notebooks", type=int, default=40, help="copies of the solution to grade (--grading)")
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("sweep", help="play many random games at every player count and report errors")
     common(p)

@@ -141,8 +141,9 @@ def test_grader_passes_the_reference_and_fails_the_skeleton():
     good = grader.grade(SOLUTION, seed=5)
     assert good.passed, str(good)
     bad = grader.grade(EXERCISE, seed=5)
-    assert not bad.passed and items(bad)["load your bot"].passed
-    assert all("NotImplementedError" in i.message for i in bad.items[1:])
+    assert not bad.passed and items(bad)["load your bot"].passed and items(bad)["your own code"].passed
+    assert items(good)["your own code"].passed
+    assert all("NotImplementedError" in i.message for i in bad.items[2:])
 
 
 def test_grader_contains_a_crash_and_a_hang(tmp_path):

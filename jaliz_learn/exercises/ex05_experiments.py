@@ -31,6 +31,7 @@ cannot read; the library's own :func:`~jaliz_learn.tournament.wilson_interval` i
 
 from __future__ import annotations
 
+import ast
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -294,13 +295,60 @@ def check_experiments(cls: Any) -> GradeReport:
     return report
 
 
+#: Names whose use in a hand-in means the library computes the answers (the reference answers are not even
+#: readable from a graded notebook's process; the library's Wilson interval is public, for tournaments).
+FORBIDDEN_NAMES = frozenset({"wilson_interval", "reference_wilson", "reference_elo", "reference_win_rates",
+                             "reference_seat_win_rates", "reference_seat_advantage", "reference_schedule"})
+FORBIDDEN_MODULES = ("jaliz_learn.exercises.answers",)
+
+
+def source_problems(source: str) -> list[str]:
+    """Problems found by reading the notebook's code (not run here): the library's answers used.
+
+    >>> source_problems("from jaliz_learn.tournament import wilson_interval")
+    ['the notebook uses wilson_interval: write wilson() yourself']
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []  # the sandbox reports syntax errors with their cell and line
+    problems: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            names = [a.name for a in node.names] if isinstance(node, ast.ImportFrom) else []
+            if any(m.startswith(FORBIDDEN_MODULES) for m in modules) or "answers" in names:
+                problems.append("the notebook imports the exercises' reference answers: write the methods yourself")
+            problems += [f"the notebook uses {n}: write wilson() yourself" if n == "wilson_interval"
+                         else f"the notebook uses {n}: write the methods yourself" for n in names
+                         if n in FORBIDDEN_NAMES]
+        elif isinstance(node, (ast.Name, ast.Attribute)):
+            name = node.id if isinstance(node, ast.Name) else node.attr
+            if name in FORBIDDEN_NAMES:
+                problems.append(f"the notebook uses {name}: write wilson() yourself" if name == "wilson_interval"
+                                else f"the notebook uses {name}: write the methods yourself")
+    return list(dict.fromkeys(problems))
+
+
 def grade_experiments(bot: Any, *, seed: int, title: str = "Exercise 5: running experiments") -> GradeReport:
-    """Grade ``MyExperiments`` (a contestant in its own process, or a trusted class) on hidden data sets."""
+    """Grade ``MyExperiments`` (a contestant in its own process, or a trusted class) on hidden data sets; for a
+    notebook, the library's answers used in its code fail the item "your own code" first."""
     cases = hidden_cases(seed)
-    return _grade(bot, cases, title, f"{len(cases)} hidden data sets")
+    report = _grade(bot, cases, title, f"{len(cases)} hidden data sets")
+    box = getattr(bot, "sandbox", None)
+    if box is not None:
+        from .ex04_monte_carlo import notebook_source
+
+        problems = source_problems(notebook_source(box.notebook))
+        report.items.insert(0, CheckResult("your own code", not problems, "; ".join(problems) or
+                                           "the methods are written in the notebook",
+                                           "compute every number with your own code (sections 2 to 5 of the "
+                                           "notebook); the library's functions are for later experiments"
+                                           if problems else ""))
+    return report
 
 
 check: Callable[..., GradeReport] = check_experiments
 
 __all__ = ["CLASS_NAME", "HINTS", "K_FACTOR", "START_RATING", "TIME_LIMIT", "Z", "check", "check_experiments",
-           "check_methods", "grade_experiments", "hidden_cases", "make_games", "public_cases"]
+           "check_methods", "grade_experiments", "hidden_cases", "make_games", "public_cases", "source_problems"]

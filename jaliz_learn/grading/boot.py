@@ -1,9 +1,10 @@
 """The first code of a learner's process: close it in, then serve the grader.
 
-Started by :class:`jaliz_learn.grading.sandbox.Sandbox` as ``python -I -c "...boot.main(...)" SPEC IN OUT``
-(``SPEC``: the confinement as JSON, see :func:`jaliz_learn.grading.isolation.child_spec`; ``IN``/``OUT``: the
-pipes of the protocol). Before the learner's notebook is even read, :func:`confine` applies every layer the
-grader planned, in this order:
+Started by :class:`jaliz_learn.grading.sandbox.Sandbox` as ``python -I -c "...boot.main(...)" IN OUT`` (the
+pipes of the protocol); the first line on ``IN`` is the confinement as JSON (see
+:func:`jaliz_learn.grading.isolation.child_spec`; sent on the pipe, so no other process sees its paths on a command
+line). Before the learner's notebook is even read, :func:`confine` applies every layer the grader planned, in
+this order:
 
 1. ``jail``: the closed file system of :mod:`.jail` (namespaces mode; as its root, then privileges dropped);
 2. ``user``: without a jail, a root grader's child becomes the unprivileged user, or drops every capability;
@@ -17,13 +18,10 @@ applied the process says so (``isolation-error``) and stops without running any 
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-from .protocol import dumps
 
 
 def confine(spec: Mapping[str, Any]) -> str:
@@ -37,8 +35,7 @@ def confine(spec: Mapping[str, Any]) -> str:
         user = tuple(spec["user"]) if spec.get("user") else None
         who = enter(JailSpec(root=spec["jail"], scratch=scratch, read=spec["read"], hidden=spec.get("hidden", []),
                              user=user, system=spec.get("system", ())))  # type: ignore[arg-type]
-        parts.append("namespaces (own PID, mount and network namespaces; a read-only view of the interpreter and "
-                     "the package, private /tmp and /dev/shm)")
+        parts.append("namespaces (pid, mount, net; read-only interpreter and package)")
     elif spec.get("user") or spec.get("drop_capabilities"):
         from .jail import become
 
@@ -56,20 +53,20 @@ def confine(spec: Mapping[str, Any]) -> str:
     os.chdir(scratch)
     if not parts:
         return "none (own process with OS limits only)"
-    return "; ".join(parts) + f"; runs as {who}"
+    return " + ".join(parts) + f"; runs as {who}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    spec, fd_in, fd_out = json.loads(args[0]), int(args[1]), int(args[2])
-    try:
-        layers = confine(spec)
-    except Exception as exc:  # no learner code has run yet: this is the machine's problem, said plainly
-        os.write(fd_out, dumps({"op": "isolation-error", "message": f"{type(exc).__name__}: {exc}"[:500]}))
-        return 3
     from .child import Channel, serve
 
-    channel = Channel(fd_in, fd_out)
+    args = list(sys.argv[1:] if argv is None else argv)
+    channel = Channel(int(args[0]), int(args[1]))
+    try:
+        spec = channel.recv()["spec"]
+        layers = confine(spec)
+    except Exception as exc:  # no learner code has run yet: this is the machine's problem, said plainly
+        channel.send({"op": "isolation-error", "message": f"{type(exc).__name__}: {exc}"[:500]})
+        return 3
     channel.send({"op": "confined", "layers": layers})
     if spec.get("probe"):
         from .probe import attempts

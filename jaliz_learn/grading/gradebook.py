@@ -83,12 +83,10 @@ def safe_name(name: str, taken: set[str]) -> str:
     """A file name for a notebook's report: letters, digits, ``.-_`` only, never a hidden name, unique.
 
     >>> safe_name("=1+2.ipynb", set()), safe_name("../../etc/passwd", set())
-    ('_1_2', '.._.._etc_passwd')
+    ('_1_2', '_.._etc_passwd')
     """
     stem = name[:-6] if name.endswith(".ipynb") else name
-    text = re.sub(r"[^A-Za-z0-9._-]", "_", stem)[:100] or "notebook"
-    if text.startswith("."):
-        text = "_" + text[1:] if text[1:2] != "." else text
+    text = re.sub(r"[^A-Za-z0-9._-]", "_", stem)[:100].lstrip(".") or "notebook"
     candidate, number = text, 1
     while candidate.lower() in taken:
         number += 1

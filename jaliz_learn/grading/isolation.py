@@ -205,6 +205,9 @@ def plan(mode: str | None = None, *, offer: Offer | None = None) -> Plan:
     """The layers for ``mode`` (see :func:`resolve_mode`) on this machine; a forced mode the machine does not
     offer is an :class:`~jaliz_learn.core.errors.InvalidOption` naming what it offers."""
     chosen = resolve_mode(mode)
+    if os.name != "posix" or sys.platform == "emscripten":
+        raise InvalidOption("grading runs each learner's notebook in its own closed process, which needs Linux (a "
+                            "JupyterHub, WSL or a Linux machine); here, run the exercise's check() in the notebook")
     offer = offer or offered()
     if chosen == "auto":
         chosen = "namespaces" if offer.namespaces else "landlock" if offer.landlock else "none"
@@ -319,13 +322,11 @@ def child_spec(plan_: Plan, *, scratch: str, jail_root: str | None, hidden: Sequ
     return spec
 
 
-def child_command(plan_: Plan, spec: Mapping[str, Any], fds: tuple[int, int]) -> list[str]:
-    """The command that starts a learner's process under ``plan_``."""
-    import json
-
+def child_command(plan_: Plan, fds: tuple[int, int]) -> list[str]:
+    """The command that starts a learner's process under ``plan_`` (it reads its spec from ``fds[0]`` first)."""
     path = "" if package_found_by_isolated_interpreter() else f"sys.path.append({str(PACKAGE.parent)!r}); "
     main = f"import sys; {path}from jaliz_learn.grading.boot import main; sys.exit(main(sys.argv[1:]))"
-    cmd = [sys.executable, "-I", "-c", main, json.dumps(spec), str(fds[0]), str(fds[1])]
+    cmd = [sys.executable, "-I", "-c", main, str(fds[0]), str(fds[1])]
     if plan_.jail:
         unshare = unshare_command()
         assert unshare is not None  # plan() checked

@@ -185,7 +185,7 @@ def become(user: tuple[int, int] | None, *, namespace_root: bool = False) -> str
         os.setgroups([])
         os.setresgid(gid, gid, gid)
         os.setresuid(uid, uid, uid)
-        return f"uid {uid} (unprivileged)"
+        return "nobody" if uid == 65534 else f"uid {uid}"
     _drop_capabilities()
     if namespace_root:
         return "the grading user, without capabilities"

@@ -195,7 +195,7 @@ class Sandbox:
         c2p_r, c2p_w = os.pipe()
         spec = child_spec(self.plan, scratch=scratch, jail_root=os.path.join(job, "root"), hidden=self.hidden,
                           extra_read=self._game_files())
-        cmd = child_command(self.plan, {**spec, **extra}, (p2c_r, c2p_w))
+        cmd = child_command(self.plan, (p2c_r, c2p_w))
         if not self.plan.jail:
             _hide_grader()
         out = open(os.path.join(job, "output.txt"), "wb")
@@ -212,6 +212,7 @@ class Sandbox:
         os.set_blocking(self._from, False)
         self._buffer = b""
         self._encoder = Encoder()
+        self._send({"op": "spec", "spec": {**spec, **extra}}, time.monotonic() + 5)
         self._confined()
 
     def probe(self, targets: Mapping[str, Any]) -> list[list[str]]:
