@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+import logging
+
 from .bots import RandomBot
 from .core.actions import Action
 from .core.errors import (
@@ -30,6 +32,9 @@ from .core.rng import Rng
 from .core.rules import Rule, RuleCatalogue
 
 __version__ = "0.1.0"
+
+# a library logs, the application decides what to show: nothing by default (the command line's -v shows it)
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 
 def parse_action(text: str, state: State) -> Action:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -398,7 +400,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     rows = grade_folder(args.exercise, args.submissions, out=args.out, secret_file=args.secret_file,
                         load_seconds=args.load_timeout, jobs=args.jobs, executor=args.executor, address=args.address,
                         isolation=args.isolation, allow_unconfined=args.allow_unconfined, roster=args.roster,
-                        weights=args.weights, points=args.points)
+                        weights=args.weights, points=args.points, bar=args.verbosity >= 0)
     passed = sum(1 for r in rows if r["passed"])
     out = args.out or str(Path(args.submissions).parent / f"{Path(args.submissions).name}-gradebook")
     print(f"{passed} of {len(rows)} notebooks passed; gradebook: {out}/gradebook.csv (also .html, .json, "
@@ -410,8 +412,9 @@ def cmd_class_tournament(args: argparse.Namespace) -> int:
     from .grading.class_tournament import class_tournament
 
     board = class_tournament(args.game, args.submissions, out=args.out, class_name=args.class_name,
-                             num_players=args.players or 2, rounds=args.rounds, seed=args.seed,
-                             time_limit=args.time_limit, isolation=args.isolation)
+                             num_players=args.players or 2, rounds=_rounds(args.games or args.rounds),
+                             seed=args.seed, time_limit=args.time_limit, isolation=args.isolation, width=args.width,
+                             max_rounds=args.max_rounds)
     out = args.out or str(Path(args.submissions).parent / f"{Path(args.submissions).name}-tournament")
     shown = board.copy()
     for column in ("status", "first_failure"):  # the full texts are in the CSV
@@ -422,6 +425,15 @@ def cmd_class_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rounds(text: str) -> int | str:
+    if text == "auto":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"--games/--rounds takes a number or 'auto', got {text!r}") from None
+
+
 def pd_options() -> Any:
     """Wide pandas printing for the leaderboard."""
     import pandas as pd
@@ -429,9 +441,21 @@ def pd_options() -> Any:
     return pd.option_context("display.width", 200, "display.precision", 2)
 
 
+def _verbosity(p: argparse.ArgumentParser) -> None:
+    """``-v``/``-q`` on the long-running commands."""
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("-v", "--verbose", dest="verbosity", action="count", default=0,
+                       help="show what happens (the package's log) on stderr; -vv for details")
+    group.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=-1,
+                       help="no progress, only problems")
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     games = ", ".join(REGISTRY)
     parser = _Parser(prog="jaliz-learn", description="Board-game engines for teaching game programming.")
+    parser.add_argument("--version", action="version", version=f"jaliz-learn {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("list", help="list the games").set_defaults(func=cmd_list)
 
@@ -468,6 +492,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--grading", default=None, metavar="EXERCISE",
                    help="grade copies of an exercise's solution serially, on 2 processes and on a Dask LocalCluster")
     p.add_argument("--notebooks", type=int, default=40, help="copies of the solution to grade (--grading)")
+    _verbosity(p)
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("sweep", help="play many random games at every player count and report errors")
     common(p)
@@ -513,6 +538,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--roster", default=None, help="CSV mapping notebook file names to student ids and names")
     p.add_argument("--weights", default=None, help="weights of checks, e.g. 'win rate=3,legal actions=1'")
     p.add_argument("--points", type=float, default=100.0, help="points possible in the Canvas/Moodle exports")
+    _verbosity(p)
     p.set_defaults(func=cmd_grade)
     p = sub.add_parser("class-tournament", help="play every submitted bot against every other (each in its own "
                        "process, seats rotated) and write a leaderboard, a plot and a replay per game")
@@ -521,23 +547,57 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, help="output folder (default: SUBMISSIONS-tournament next to it)")
     p.add_argument("--class-name", default=None, help="the bot class in every notebook (default: the only one)")
     p.add_argument("--players", type=int, default=None, help="players per game (default 2)")
-    p.add_argument("--rounds", type=int, default=1, help="deals per group of bots (each played in every seat order)")
+    p.add_argument("--rounds", default="1", help="deals per group of bots (each played in every seat order)")
+    p.add_argument("--games", default=None, metavar="N|auto",
+                   help="like --rounds; 'auto' plays rounds until every pair's interval is narrower than --width")
+    p.add_argument("--width", type=float, default=0.25, help="--games auto: widest head-to-head interval wanted")
+    p.add_argument("--max-rounds", type=int, default=20, help="--games auto: rounds to play at most")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--time-limit", type=float, default=1.0, help="seconds per decision (slower: forfeit)")
     p.add_argument("--isolation", default=None, choices=list(ISOLATION_MODES),
                    help="how each bot's process is closed in (default: $JALIZ_LEARN_ISOLATION or auto)")
+    _verbosity(p)
     p.set_defaults(func=cmd_class_tournament)
     return parser
+
+
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever ``sys.stderr`` is at the time (a test harness or a notebook may swap it)."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
+
+
+def _logging(args: argparse.Namespace) -> None:
+    """``-v`` shows the package's log (progress details, what ran where) on stderr, ``-q`` only problems."""
+    level = {-1: logging.ERROR, 0: logging.WARNING, 1: logging.INFO}.get(getattr(args, "verbosity", 0), logging.DEBUG)
+    logger = logging.getLogger("jaliz_learn")
+    logger.setLevel(level)
+    if not any(isinstance(h, _Stderr) for h in logger.handlers):  # once per process
+        handler = _Stderr()
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        logger.addHandler(handler)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        _logging(args)
         return int(args.func(args))
     except (UsageError, JalizLearnError) as exc:
         print(f"jaliz-learn: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (jaliz-learn rules jaliz | head -1): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -129,3 +129,28 @@ def test_command_line_prints_the_leaderboard(tmp_path, capsys):
     first = next(line for line in printed.splitlines() if line.strip().startswith("1 "))
     assert "alice.ipynb" in first and "leaderboard.csv" in printed
     assert len(list((out / "replays").glob("game-*.json"))) == 2
+
+
+def test_a_bot_that_forfeits_every_game_is_marked_so(result):
+    """Issue 27: the untouched skeleton or an endless loop loses every game by forfeit; its status says so."""
+    board, _ = result
+    rows = board.set_index("notebook")
+    assert rows.loc["dave.ipynb", "status"] == "lost every game by forfeit (timeout: see first_failure)"
+    assert rows.loc["carol.ipynb", "status"] == "failed in 4 of 6 games (see first_failure)"
+    assert rows.loc["alice.ipynb", "status"] == "ok" and rows.loc["bob.ipynb", "status"] == "ok"
+
+
+def test_games_auto_plays_until_the_intervals_are_narrow_enough(tmp_path):
+    """``--games auto`` plays rounds until every pair's head-to-head interval is narrower than the width asked
+    (a wide target: one or two rounds), or until the cap (a narrow one)."""
+    folder = tmp_path / "two"
+    folder.mkdir()
+    for name in ("alice", "bob"):
+        _notebook(folder / f"{name}.ipynb", BOTS[name])
+    lines: list[str] = []
+    wide = class_tournament("bali", folder, out=tmp_path / "wide", class_name="MyBot", rounds="auto", width=0.9,
+                            max_rounds=5, seed=1, progress=lines.append)
+    assert wide.attrs["games"].shape[0] <= 4 and any("widest head-to-head interval" in line for line in lines)
+    narrow = class_tournament("bali", folder, out=tmp_path / "narrow", class_name="MyBot", rounds="auto", width=0.05,
+                              max_rounds=3, seed=1, progress=lambda line: None)
+    assert narrow.attrs["games"].shape[0] == 6  # the cap: 3 rounds x 2 seat orders

@@ -134,7 +134,7 @@ def test_check_hints_point_at_what_to_improve():
 def test_check_catches_listing_the_lazy_offers():
     report = check_first_bot(ListingBot, time_limit=0.3)
     item = items(report)["answer fast when there are millions of offers"]
-    assert not item.passed and "took more than 0.3 s" in item.message
+    assert not item.passed and "took more than the limit of 0.3 s" in item.message
     assert "Never call list()" in item.hint and "offer in legal_actions" in item.hint
 
 
@@ -191,20 +191,36 @@ def test_untouched_skeleton_fails_the_grader_with_helpful_messages():
     assert not legal.passed
     assert "NotImplementedError" in legal.message and "harvest_or_buy" in legal.message
     assert "cell 13 (starting `class MyJalizBot(BaseBot):`), line 28" in legal.message
-    assert "replay that position: import json, jaliz_learn; s = jaliz_learn.load_game('jaliz')" in legal.message
+    assert 'your teacher can rebuild that position: jaliz_learn.exercises.replay("ex01", game=1, decision=' \
+        in legal.message and "what your bot saw: " in legal.message
     assert "replace the `raise NotImplementedError(...)` line" in legal.hint
-    for name in ("time per decision", "win rate", "coins per game"):
-        assert "not run yet: first make every action legal" in found[name].message
+    assert "the first 3 of 56 games" in legal.message and found["time per decision"].passed  # no slow decision
+    for name in ("win rate", "coins per game"):
+        assert "no completed game to judge" in found[name].message and "not played (grading stopped early)" \
+            in found[name].message
     text = str(report)
     assert "hint:" in text and "Traceback" not in text
 
 
-def test_replay_snippet_rebuilds_the_failing_position():
+def test_replay_reference_rebuilds_the_failing_position():
+    """The report's short reference (no seed, no hidden card) rebuilds the position on the teacher's machine; the
+    learner's report shows the observation their bot was given there."""
+    import re
+
+    import jaliz_learn.exercises
+    from jaliz_learn.grading.match import observation_lines
+
     report = grader.grade(EXERCISE)
-    snippet = items(report)["legal actions"].details["first"]["replay"]
-    namespace = {"MyJalizBot": skeleton_class()}
-    with pytest.raises(NotImplementedError):
-        exec(snippet, namespace)  # the same call that failed in the graded game fails the same way
+    first = items(report)["legal actions"].details["first"]
+    found = re.fullmatch(r'jaliz_learn\.exercises\.replay\("ex01", game=(\d+), decision=(\d+), notebook=\.\.\.\)',
+                         first["replay"])
+    assert found, first["replay"]
+    state = jaliz_learn.exercises.replay("ex01", int(found[1]), int(found[2]), notebook=EXERCISE)
+    seat = state.current_player()
+    assert seat == first["seat"] and observation_lines(state.observation(seat)) == first["seen"]
+    with pytest.raises(NotImplementedError):  # the same call that failed in the graded game fails the same way
+        skeleton_class()(first["bot_seed"]).act(state.observation(seat), state.legal_actions(seat))
+    assert all(len(line) <= 300 for line in str(report).splitlines())
 
 
 def skeleton_class() -> type:
@@ -239,18 +255,18 @@ class BadInitBot(BaseBot):
         raise ValueError("oops")
 
 
-@pytest.mark.parametrize("bot, words, hint", [
-    (RaisingBot, "ZeroDivisionError", "your code raised an error"),
-    (NoneBot, "returned None", "forget the `return` statement"),
-    (HangingBot, "took more than", "a loop that never ends"),
-    (IllegalBot, "plant pepper 3", "return only actions taken from legal_actions"),
-    (BadInitBot, "creating the bot failed", "check __init__"),
+@pytest.mark.parametrize("bot, item, words, hint", [
+    (RaisingBot, "legal actions", "ZeroDivisionError", "your code raised an error"),
+    (NoneBot, "legal actions", "returned None", "forget the `return` statement"),
+    (HangingBot, "time per decision", "a decision took more than the limit of 0.2 s", "a loop that never ends"),
+    (IllegalBot, "legal actions", "plant pepper 3", "return only actions taken from legal_actions"),
+    (BadInitBot, "legal actions", "creating the bot failed", "check __init__"),
 ])
-def test_broken_bots_are_contained_and_reported(bot, words, hint):
-    report = grader.grade_bot_class(bot, seed=3, time_limit=0.2, legality_time_limit=0.3, legality_games=8)
+def test_broken_bots_are_contained_and_reported(bot, item, words, hint):
+    report = grader.grade_bot_class(bot, seed=3, time_limit=0.2, legality_games=8)
     assert not report.passed
-    legal = items(report)["legal actions"]
-    assert not legal.passed and words in legal.message and hint in legal.hint, str(report)
+    found = items(report)[item]
+    assert not found.passed and words in found.message and hint in found.hint, str(report)
     quick = check_first_bot(bot, time_limit=0.2)  # the quick check contains them too
     assert not quick.passed and words in str(quick)
 
@@ -279,7 +295,7 @@ def test_a_crash_in_a_late_graded_game_fails_the_grade(tmp_path):
     failed = [i for i in report.items if not i.passed]
     text = " ".join(i.message for i in failed)
     assert "NameError: name 'Pas' is not defined (in choose_offer, cell 13 (starting `class MyJalizBot" in text
-    assert "`return Pas()`" in text and "replay that position:" in text, str(report)
+    assert "`return Pas()`" in text and "your teacher can rebuild that position:" in text, str(report)
 
 
 @pytest.mark.parametrize("old, new, words", [

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from jaliz_learn.bots import BaseBot, RandomBot
-from jaliz_learn.exercise_tools import check_scenarios
+from jaliz_learn.exercises import ex02_nizam_one_ply as ex02
 from jaliz_learn.exercises.answers.ex02 import reference_points_if_scored
 from jaliz_learn.exercises.ex02_nizam_one_ply import (
     MIN_SOLO_POINTS,
@@ -25,6 +25,7 @@ from jaliz_learn.exercises.ex02_nizam_one_ply import (
     grade_one_ply,
     method_cases,
 )
+from jaliz_learn.exercises.scenarios import check_scenarios
 from jaliz_learn.games.nizam import Move, Score
 from jaliz_learn.grading import load_bot_from_notebook, read_notebook
 from jaliz_learn.grading.batch import load_grader
@@ -47,7 +48,7 @@ def items(report: Any) -> dict[str, Any]:
 def test_bars_are_stated_at_the_top_of_the_notebook():
     top = "".join(read_notebook(EXERCISE)["cells"][0]["source"])
     assert f"{MIN_SOLO_POINTS:g} points per solo game" in top and f"{100 * MIN_WIN_RATE:.0f}%" in top
-    assert "1 second" in top and "NizamGreedyBot" in top
+    assert ex02.LIMITS_TEXT in top and "NizamGreedyBot" in top  # the limits, word for word from the module
 
 
 # ---- the quick check ----------------------------------------------------------------------------------
@@ -142,8 +143,11 @@ class NeverScoreBot(BaseBot):
 
 
 def test_scenarios_separate_a_search_from_a_first_action_bot(solution_bot):
-    assert [i.passed for i in check_scenarios(FirstBot, SCENARIOS).items] == [False, False, True]
-    assert all(i.passed for i in check_scenarios(solution_bot, SCENARIOS).items)
+    def passed(bot):
+        return [i.passed for i in check_scenarios(bot, SCENARIOS, time_limit=ex02.TIME_LIMIT).items]
+
+    assert passed(FirstBot) == [False, False, True]
+    assert all(passed(solution_bot))
 
 
 def test_scenarios_do_not_depend_on_random_values():
@@ -189,9 +193,9 @@ def test_untouched_skeleton_fails_the_grader_with_helpful_messages():
     legal = found["legal actions"]
     assert not legal.passed and "NotImplementedError" in legal.message
     assert "cell 11 (starting `class MyNizamBot(BaseBot):`)" in legal.message
-    assert "replay that position: import json, jaliz_learn; s = jaliz_learn.load_game('nizam')" in legal.message
-    for name in ("time per decision", "solo points per game", "win rate"):
-        assert "not run yet: first make every action legal" in found[name].message
+    assert 'jaliz_learn.exercises.replay("ex02", game=1, decision=' in legal.message
+    for name in ("solo points per game", "win rate"):
+        assert "no completed game to judge" in found[name].message
     assert "Traceback" not in str(report)
 
 
@@ -211,15 +215,15 @@ class HangingBot(BaseBot):
             pass
 
 
-@pytest.mark.parametrize("bot, words", [
-    (RaisingBot, "ZeroDivisionError"),
-    (NoneBot, "returned None"),
-    (HangingBot, "took more than"),
+@pytest.mark.parametrize("bot, item, words", [
+    (RaisingBot, "legal actions", "ZeroDivisionError"),
+    (NoneBot, "legal actions", "returned None"),
+    (HangingBot, "time per decision", "took more than the limit of 0.2 s"),
 ])
-def test_broken_bots_are_contained_and_reported(bot, words):
+def test_broken_bots_are_contained_and_reported(bot, item, words):
     report = grader.grade_bot_class(bot, seed=3, time_limit=0.2, solo_games=2, duel_games=2)
     assert not report.passed
-    assert not items(report)["legal actions"].passed and words in str(report)
+    assert not items(report)[item].passed and words in str(report)
     assert words in str(check_one_ply(bot, time_limit=0.2))
 
 
@@ -244,9 +248,11 @@ def test_a_crash_in_a_two_player_game_fails_the_grade(tmp_path):
                           "        return state.scores()[me]\n        ### END SOLUTION")
     report = grader.grade(path, seed=7, solo_games=2, duel_games=2)
     assert not report.passed
-    win = items(report)["win rate"]
-    assert not win.passed and "AttributeError" in win.message and "points_if_scored" in win.message
-    assert "`return state.score()[me]`" in win.message and "replay that position:" in win.message, str(report)
+    found = items(report)
+    legal = found["legal actions"]  # every graded game counts for legality, the two-player ones too
+    assert not legal.passed and "AttributeError" in legal.message and "points_if_scored" in legal.message
+    assert "`return state.score()[me]`" in legal.message and "rebuild that position:" in legal.message, str(report)
+    assert found["solo points per game"].passed, "the solo games did not fail"
 
 
 def test_grader_script_exit_status_and_secret_file(tmp_path):

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from jaliz_learn.bots import BaseBot, RandomBot
-from jaliz_learn.exercise_tools import check_scenarios
+from jaliz_learn.exercises import ex03_jungli_la_probability as ex03
 from jaliz_learn.exercises.answers.ex03 import exact_best, exact_roll
 from jaliz_learn.exercises.ex03_jungli_la_probability import (
     MIN_WIN_RATE,
@@ -28,6 +28,7 @@ from jaliz_learn.exercises.ex03_jungli_la_probability import (
     keep_value,
     value_items,
 )
+from jaliz_learn.exercises.scenarios import check_scenarios
 from jaliz_learn.games.jungli_la import actions as A
 from jaliz_learn.games.jungli_la.bots import JungliLaGreedyBot
 from jaliz_learn.grading import InProcessContestant, load_bot_from_notebook, read_notebook
@@ -51,7 +52,7 @@ def items(report: Any) -> dict[str, Any]:
 
 def test_bars_are_stated_at_the_top_of_the_notebook():
     top = "".join(read_notebook(EXERCISE)["cells"][0]["source"])
-    assert f"**{100 * MIN_WIN_RATE:.0f}%**" in top and "3 seconds" in top and "hidden cases" in top
+    assert f"**{100 * MIN_WIN_RATE:.0f}%**" in top and ex03.LIMITS_TEXT in top and "hidden cases" in top
     assert "Fraction" in top and "JungliLaGreedyBot" in top
 
 
@@ -174,9 +175,12 @@ class KeepBot(BaseBot):
 
 def test_scenarios_need_the_expected_values(solution_bot):
     """The game's greedy bot (rerolls by a rule of thumb) misses all three positions; always keeping misses two."""
-    assert all(i.passed for i in check_scenarios(solution_bot, SCENARIOS).items)
-    assert not any(i.passed for i in check_scenarios(JungliLaGreedyBot, SCENARIOS).items)
-    assert [i.passed for i in check_scenarios(KeepBot, SCENARIOS).items] == [False, True, False]
+    def passed(bot):
+        return [i.passed for i in check_scenarios(bot, SCENARIOS, time_limit=ex03.TIME_LIMIT).items]
+
+    assert all(passed(solution_bot))
+    assert not any(passed(JungliLaGreedyBot))
+    assert passed(KeepBot) == [False, True, False]
 
 
 def test_scenarios_do_not_depend_on_random_values():
@@ -228,8 +232,8 @@ def test_untouched_skeleton_fails_the_grader_with_helpful_messages():
         assert "cell 10 (starting `class MyJungliBot(BaseBot):`)" in found[name].message
     legal = found["legal actions"]
     assert not legal.passed and "choose_reroll" in legal.message
-    assert "replay that position: import json, jaliz_learn; s = jaliz_learn.load_game('jungli-la')" in legal.message
-    assert "not run yet" in found["win rate"].message
+    assert 'jaliz_learn.exercises.replay("ex03", game=1, decision=' in legal.message
+    assert "no completed game to judge" in found["win rate"].message
     assert "Traceback" not in str(report)
 
 

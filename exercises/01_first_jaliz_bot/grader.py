@@ -32,8 +32,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from jaliz_learn.exercise_tools import FIRST_BOT_GAME, grade_first_bot
 from jaliz_learn.exercises.common import grade_in_sandbox, grader_main
+from jaliz_learn.exercises.ex01_first_jaliz_bot import FIRST_BOT_GAME, grade_first_bot
 from jaliz_learn.grading import GradeReport, Limits
 from jaliz_learn.tournament import derive_seed
 

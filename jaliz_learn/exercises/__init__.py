@@ -1,6 +1,23 @@
-"""Checks of the graded exercises in ``exercises/``, one module per exercise.
+"""The graded exercises of ``exercises/``, one module per exercise, plus what they share.
 
-Each module holds what the exercise's notebook (``check(...)``) and its ``grader.py`` share:
-the bars, the scenario positions, the quick check and the grading function. Exercise 1 lives
-in :mod:`jaliz_learn.exercise_tools`.
+Each ``exNN_*`` module holds what the exercise's notebook (``check(...)``) and its ``grader.py`` share: the time
+limit, the bars, the scenario positions, the graded games, the quick check and the grading function.
+:mod:`.scenarios` holds the pieces every exercise uses, :mod:`.answers` the reference answers (never readable by
+a learner's graded process), :mod:`.common` what every ``grader.py`` does, and :func:`replay` rebuilds a graded
+position from the short reference a report gives.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def replay(exercise: str, game: int, decision: int, **kwargs: Any) -> Any:
+    """The position of decision ``decision`` of graded game ``game`` of ``exercise`` (``"ex04"``), rebuilt on the
+    teacher's machine with the learner's notebook (``notebook=``): see :mod:`.replay`."""
+    from .replay import replay as rebuild
+
+    return rebuild(exercise, game, decision, **kwargs)
+
+
+__all__ = ["replay"]

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from ..core.registry import load_game
-from ..exercise_tools import ExerciseReport
 from ..grading.failures import Limits, LoadFailure
 from ..grading.report import GradeReport
 from ..grading.seeds import secret_seed
 from ..tournament import derive_seed, describe_exception
+from .scenarios import ExerciseReport
 
 
 def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name: str, practice_seed: int,
@@ -80,7 +80,8 @@ def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport]
                 description: str) -> int:
     """Grade every notebook named on the command line (default: ``default_notebook``); print each report."""
     from ..core.errors import InvalidOption
-    from ..grading.isolation import add_arguments, plan
+    from ..grading.isolation import add_arguments, plan, refuse_unconfined
+    from ..grading.seeds import PRACTICE_NOTE
 
     parser = argparse.ArgumentParser(prog="grader.py", description=description)
     parser.add_argument("notebooks", nargs="*", default=[str(default_notebook)])
@@ -89,15 +90,19 @@ def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport]
     args = parser.parse_args(argv)
     try:
         confinement = plan(args.isolation)
+        _, note = secret_seed(0, secret_file=args.secret_file)
+        refuse_unconfined(confinement, real_grade=note != PRACTICE_NOTE, allow_unconfined=args.allow_unconfined)
     except InvalidOption as exc:
         print(f"grader.py: error: {exc}", file=sys.stderr)
         return 2
     failed = 0
     for p in args.notebooks:
         start = time.perf_counter()
+        print(f"grading {p} ...", file=sys.stderr, flush=True)
         try:
             report = grade(p, secret_file=args.secret_file, isolation=confinement,
-                           allow_unconfined=args.allow_unconfined)
+                           allow_unconfined=args.allow_unconfined,
+                           progress=lambda line: print(line, file=sys.stderr, flush=True))
         except InvalidOption as exc:  # a refusal (e.g. a real grade that cannot be confined): one line, stop
             print(f"grader.py: error: {exc}", file=sys.stderr)
             return 2

@@ -25,12 +25,13 @@ reference solution score about 41 and win about 60% against each other (ties cou
 >>> class FirstBot(BaseBot):
 ...     def act(self, observation, legal_actions):
 ...         return legal_actions[0]
->>> [item.passed for item in check_scenarios(FirstBot, SCENARIOS).items]
+>>> [item.passed for item in check_scenarios(FirstBot, SCENARIOS, time_limit=TIME_LIMIT).items]
 [False, False, True]
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -39,19 +40,32 @@ from ..bots.base import RandomBot
 from ..core.actions import Action
 from ..core.game import State
 from ..core.play import as_game
-from ..exercise_tools import ExerciseReport, Scenario, check_scenarios
 from ..games.nizam.actions import Draw, Move, Score
 from ..games.nizam.bots import NizamGreedyBot
 from ..grading.failures import BotFailure
-from ..grading.match import InProcessContestant, legality_item, play_learner_games, strength_items, time_item
+from ..grading.match import (
+    GameSet,
+    InProcessContestant,
+    grade_sets,
+    grading_budget,
+    legality_item,
+    opponent_name,
+    play_learner_games,
+    strength_items,
+    time_item,
+)
 from ..grading.notebooks import describe_learner_exception
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
+from .scenarios import ExerciseReport, Scenario, check_scenarios, limits_text
 
 GAME = "nizam"
+#: The class the learner writes.
+CLASS_NAME = "MyNizamBot"
 #: What one card in hand is worth to the evaluation (given in the notebook; a tuning choice).
 CARD_VALUE = 0.3
-#: Seconds one decision may take.
+#: Seconds one decision may take: a slower decision forfeits its game (the notebook, check() and the grader all
+#: use this one number).
 TIME_LIMIT = 1.0
 #: Points per solo game the bot must score on average (first legal action: about 2, random: about 8,
 #: greedy and reference: about 41).
@@ -218,14 +232,21 @@ _DUEL_HINT = ("against the greedy bot an even share is 50% (ties count as wins f
               "hand.")
 
 
-def _solo_items(records: Sequence[Any], time_limit: float | None) -> list[CheckResult]:
-    return strength_items(records, min_win_rate=None, min_score=MIN_SOLO_POINTS, opponent_name="nobody",
-                          num_players=1, score_word="solo points", score_hint=_SOLO_HINT, time_limit=time_limit)
-
-
-def _duel_items(records: Sequence[Any], time_limit: float | None) -> list[CheckResult]:
-    return strength_items(records, min_win_rate=MIN_WIN_RATE, opponent_name=getattr(OPPONENT, "__name__", "greedy"),
-                          num_players=2, win_hint=_DUEL_HINT, time_limit=time_limit)
+#: The games the grader plays (numbered 1, 2, ... in reports and in :func:`jaliz_learn.exercises.replay`).
+GRADED: tuple[GameSet, ...] = (
+    GameSet("solo games", GRADER_SOLO_GAMES, 1, RandomBot, min_score=MIN_SOLO_POINTS, score_word="solo points",
+            score_hint=_SOLO_HINT, decisions_per_game=45),
+    GameSet("two-player games against NizamGreedyBot", GRADER_DUEL_GAMES, 2, OPPONENT, seed_offset=1,
+            min_win_rate=MIN_WIN_RATE, win_hint=_DUEL_HINT, decisions_per_game=20),
+)
+#: Seconds the graded games of one notebook may take in all (every decision at about 0.5 s on average, with a
+#: margin); a notebook over it fails with the games it played.
+AVERAGE_DECISION_SECONDS = 0.5
+BUDGET = grading_budget(GRADED, AVERAGE_DECISION_SECONDS)
+#: How the notebook states the limits (a test checks that it does, word for word).
+LIMITS_TEXT = limits_text(TIME_LIMIT, BUDGET)
+#: The label of :func:`jaliz_learn.exercises.replay` references.
+LABEL = "ex02"
 
 
 def check_one_ply(bot: Any, *, solo_games: int = 2, duel_games: int = 4, seed: int = PRACTICE_SEED,
@@ -253,14 +274,16 @@ def check_one_ply(bot: Any, *, solo_games: int = 2, duel_games: int = 4, seed: i
         report.add(name, False, "not run yet: first make your bot answer every scenario above with a legal action")
         return report
     solo = play_learner_games(GAME, learner, games=solo_games, num_players=1, seed=seed, opponent=RandomBot,
-                              time_limit=time_limit, max_failures=1)
+                              time_limit=time_limit, max_failures=1, exercise=LABEL)
     duel = play_learner_games(GAME, learner, games=duel_games, num_players=2, seed=seed + 1, opponent=OPPONENT,
-                              time_limit=time_limit, max_failures=1)
-    legal = legality_item(list(solo) + list(duel), stopped_early=True, time_limit=time_limit)
-    if not legal.passed:
-        report.add(name, False, legal.message, hint=legal.hint)
+                              time_limit=time_limit, max_failures=1, exercise=LABEL)
+    records = list(solo) + list(duel)
+    failed = [i for i in (legality_item(records, stopped_early=True, time_limit=time_limit),
+                          time_item(records, time_limit)) if not i.passed]
+    if failed:
+        report.add(name, False, failed[0].message, hint=failed[0].hint)
         return report
-    (points,), (wins,) = _solo_items(solo, time_limit), _duel_items(duel, time_limit)
+    (points,), (wins,) = _set_items(GRADED[0], solo, time_limit), _set_items(GRADED[1], duel, time_limit)
     report.add(name, points.passed and wins.passed,
                f"all actions legal; {points.details['mean_score']:.1f} points per solo game, won "
                f"{wins.details['wins']} of {wins.details['games']} against {OPPONENT.__name__} (the grader plays "
@@ -273,36 +296,34 @@ def check_one_ply(bot: Any, *, solo_games: int = 2, duel_games: int = 4, seed: i
 # ---- the grader -----------------------------------------------------------------------------------
 
 
-def grade_one_ply(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, solo_games: int = GRADER_SOLO_GAMES,
-                  duel_games: int = GRADER_DUEL_GAMES, title: str = "Exercise 2: Nizam, one move ahead") -> GradeReport:
-    """Grade a bot for exercise 2: scenarios, legality, time, solo points and wins against the greedy bot.
+def _set_items(game_set: GameSet, records: Sequence[Any], time_limit: float) -> list[CheckResult]:
+    return strength_items(records, min_win_rate=game_set.min_win_rate, min_score=game_set.min_score,
+                          opponent_name=opponent_name(game_set.opponent), num_players=game_set.num_players,
+                          score_word=game_set.score_word, win_hint=game_set.win_hint, score_hint=game_set.score_hint,
+                          time_limit=time_limit)
 
-    ``bot`` is a contestant (the learner's notebook in its own process) or, for trusted code, a
-    bot class. Solo games use ``seed``, the two-player games ``seed + 1``. A failure in any graded
-    game fails the grade (the items that need it say "not run yet" or count it as a loss).
+
+def grade_one_ply(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, solo_games: int = GRADER_SOLO_GAMES,
+                  duel_games: int = GRADER_DUEL_GAMES, title: str = "Exercise 2: Nizam, one move ahead",
+                  budget: float | None = None, progress: Callable[[str], None] | None = None) -> GradeReport:
+    """Grade a bot for exercise 2: scenarios, then the games of :data:`GRADED`: ``legal actions`` and ``time per
+    decision`` over all of them, solo points over the solo games and the win rate over the two-player games.
+
+    ``bot`` is a contestant (the learner's notebook in its own process) or, for trusted code, a bot class.
+    ``budget``: seconds for all the games (default :data:`BUDGET`, scaled to the games asked).
     """
     learner: Any = bot if hasattr(bot, "new_bot") and hasattr(bot, "drop") else InProcessContestant(bot)
     report = ExerciseReport(title)
     report.extend(check_scenarios(learner, SCENARIOS, time_limit=time_limit))
-    slack = max(2.0, 2 * time_limit)  # a decision is stopped only well past the bar; the time item judges it
-    solo = play_learner_games(GAME, learner, games=solo_games, num_players=1, seed=seed, opponent=RandomBot,
-                              time_limit=slack, max_failures=3)
-    legal = legality_item(solo, stopped_early=len({r["game"] for r in solo}) < solo_games, time_limit=slack)
-    report.items.append(legal)
-    later = ["time per decision", "solo points per game", "win rate"]
-    if not legal.passed:
-        for name in later:
-            report.add(name, False, "not run yet: first make every action legal (see above)")
-        return report
-    duel = play_learner_games(GAME, learner, games=duel_games, num_players=2, seed=seed + 1, opponent=OPPONENT,
-                              time_limit=slack)
-    report.items.append(time_item(list(solo) + list(duel), time_limit))
-    report.items.extend(_solo_items(solo, time_limit))
-    report.items.extend(_duel_items(duel, time_limit))
-    return report
+    sets = (dataclasses.replace(GRADED[0], games=solo_games), dataclasses.replace(GRADED[1], games=duel_games))
+    if budget is None:
+        budget = grading_budget(sets, AVERAGE_DECISION_SECONDS)
+    return grade_sets(GAME, learner, sets, seed=seed, time_limit=time_limit, report=report, exercise=LABEL,
+                      budget=budget, progress=progress)
 
 
 check: Callable[..., GradeReport] = check_one_ply
 
-__all__ = ["CARD_VALUE", "GAME", "MIN_SOLO_POINTS", "MIN_WIN_RATE", "OPPONENT", "SCENARIOS", "TIME_LIMIT",
-           "check", "check_methods", "check_one_ply", "grade_one_ply", "method_cases"]
+__all__ = ["AVERAGE_DECISION_SECONDS", "BUDGET", "CARD_VALUE", "GAME", "GRADED", "LABEL", "LIMITS_TEXT",
+           "MIN_SOLO_POINTS", "MIN_WIN_RATE", "OPPONENT", "SCENARIOS", "TIME_LIMIT", "check", "check_methods",
+           "check_one_ply", "grade_one_ply", "method_cases"]

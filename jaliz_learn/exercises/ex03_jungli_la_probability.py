@@ -30,6 +30,7 @@ the learner writes (:mod:`jaliz_learn.exercises.answers.ex03`, which a learner's
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -38,18 +39,29 @@ from typing import Any
 from ..bots.base import RandomBot
 from ..core.actions import Action
 from ..core.rng import Rng
-from ..exercise_tools import ExerciseReport, Scenario, check_scenarios
 from ..games.jungli_la.actions import Keep, Reroll
 from ..games.jungli_la.bots import JungliLaGreedyBot
 from ..games.jungli_la.data import CARDS, FACES, MAX_REROLLS
 from ..games.jungli_la.state import GOAL
 from ..grading.failures import BotFailure
-from ..grading.match import InProcessContestant, legality_item, play_learner_games, strength_items, time_item
+from ..grading.match import (
+    GameSet,
+    InProcessContestant,
+    grade_sets,
+    grading_budget,
+    legality_item,
+    play_learner_games,
+    strength_items,
+    time_item,
+)
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..grading.values import Opaque
 from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
+from .scenarios import ExerciseReport, Scenario, check_scenarios, limits_text
 
 GAME = "jungli-la"
+#: The class the learner writes.
+CLASS_NAME = "MyJungliBot"
 PLAYERS = 2
 M1, M2, FOOD, WOOD, TOOL, LETTER = range(6)
 #: Seconds one decision may take (an exact search over two rerolls of seven dice takes about a second on a busy
@@ -334,17 +346,25 @@ def speed_item(learner: Any, time_limit: float = TIME_LIMIT) -> CheckResult:
     return CheckResult("speed", seconds <= budget, message, "" if seconds <= budget else _SPEED_HINT)
 
 
-def _time_item(records: Sequence[Any], time_limit: float) -> CheckResult:
-    item = time_item(records, time_limit)
-    if not item.passed:
-        item.hint = "a slow decision is almost always a search that computes the same values again: " + _SPEED_HINT
-    return item
-
-
 # ---- check and grade -------------------------------------------------------------------------------
 
 _WIN_HINT = ("two equal bots each win about 50%. The dice decide what you gain: compare Keep and every Reroll by "
              "their exact expected value (best_value) and play the best one.")
+
+
+#: The games the grader plays (numbered 1, 2, ... in reports and in :func:`jaliz_learn.exercises.replay`).
+GRADED: tuple[GameSet, ...] = (
+    GameSet("two-player games against JungliLaGreedyBot", GRADER_GAMES, PLAYERS, OPPONENT, seed_offset=1,
+            min_win_rate=MIN_WIN_RATE, win_hint=_WIN_HINT, decisions_per_game=65),
+)
+#: Seconds the graded games of one notebook may take in all (every decision at about 0.1 s on average, with a
+#: margin); a notebook over it fails with the games it played.
+AVERAGE_DECISION_SECONDS = 0.1
+BUDGET = grading_budget(GRADED, AVERAGE_DECISION_SECONDS)
+#: How the notebook states the limits (a test checks that it does, word for word).
+LIMITS_TEXT = limits_text(TIME_LIMIT, BUDGET)
+#: The label of :func:`jaliz_learn.exercises.replay` references.
+LABEL = "ex03"
 
 
 def _duel_items(records: Sequence[Any], time_limit: float | None) -> list[CheckResult]:
@@ -373,10 +393,11 @@ def check_probability(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED, ti
         report.add(name, False, "not run yet: first make your bot answer every scenario above with a legal action")
         return report
     records = play_learner_games(GAME, learner, games=games, num_players=PLAYERS, seed=seed, opponent=OPPONENT,
-                                 time_limit=time_limit, max_failures=1)
-    legal = legality_item(records, stopped_early=True, time_limit=time_limit)
-    if not legal.passed:
-        report.add(name, False, legal.message, hint=legal.hint)
+                                 time_limit=time_limit, max_failures=1, exercise=LABEL)
+    failed = [i for i in (legality_item(records, stopped_early=True, time_limit=time_limit),
+                          time_item(records, time_limit)) if not i.passed]
+    if failed:
+        report.add(name, False, failed[0].message, hint=failed[0].hint)
         return report
     (win,) = _duel_items(records, time_limit)
     report.add(name, win.passed, f"all actions legal; won {win.details['wins']} of {win.details['games']} against "
@@ -386,29 +407,27 @@ def check_probability(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED, ti
 
 
 def grade_probability(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, games: int = GRADER_GAMES,
-                      count: int = GRADER_CASES, title: str = "Exercise 3: Jungli-La probability") -> GradeReport:
-    """Grade a bot for exercise 3: exact values on hidden cases (seed ``seed``), scenarios, legality, time
-    and win rate in ``games`` two-player games against the greedy bot (seed ``seed + 1``)."""
+                      count: int = GRADER_CASES, title: str = "Exercise 3: Jungli-La probability",
+                      budget: float | None = None, progress: Callable[[str], None] | None = None) -> GradeReport:
+    """Grade a bot for exercise 3: exact values on hidden cases (seed ``seed``), scenarios, then the games of
+    :data:`GRADED` (seed ``seed + 1``): ``legal actions``, ``time per decision`` and the win rate."""
     learner = _contestant(bot)
     report = ExerciseReport(title)
     report.items.extend(value_items(learner, seed, count, time_limit))
     report.extend(check_scenarios(learner, SCENARIOS, time_limit=time_limit))
-    slack = max(2.0, 2 * time_limit)  # a decision is stopped only well past the bar; the time item judges it
-    records = play_learner_games(GAME, learner, games=games, num_players=PLAYERS, seed=seed + 1, opponent=OPPONENT,
-                                 time_limit=slack, max_failures=3)
-    legal = legality_item(records, stopped_early=len({r["game"] for r in records}) < games, time_limit=slack)
-    report.items.append(legal)
-    if not legal.passed:
-        for name in ("time per decision", "win rate"):
-            report.add(name, False, "not run yet: first make every action legal (see above)")
-        return report
-    report.items.append(_time_item(records, time_limit))
-    report.items.extend(_duel_items(records, time_limit))
+    sets = (dataclasses.replace(GRADED[0], games=games),)
+    if budget is None:
+        budget = grading_budget(sets, AVERAGE_DECISION_SECONDS)
+    grade_sets(GAME, learner, sets, seed=seed, time_limit=time_limit, report=report, exercise=LABEL, budget=budget,
+               progress=progress)
+    timing = next(i for i in report.items if i.name == "time per decision")
+    if not timing.passed:
+        timing.hint = "a slow decision is almost always a search that computes the same values again: " + _SPEED_HINT
     return report
 
 
 check: Callable[..., GradeReport] = check_probability
 
-__all__ = ["FACES", "GAME", "MIN_WIN_RATE", "OPPONENT", "RandomBot", "SCENARIOS", "TIME_LIMIT",
-           "cases", "check", "check_probability", "compare", "grade_probability", "keep_value", "materials_needed",
-           "speed_item", "value_items"]
+__all__ = ["AVERAGE_DECISION_SECONDS", "BUDGET", "FACES", "GAME", "GRADED", "LABEL", "LIMITS_TEXT", "MIN_WIN_RATE",
+           "OPPONENT", "RandomBot", "SCENARIOS", "TIME_LIMIT", "cases", "check", "check_probability", "compare",
+           "grade_probability", "keep_value", "materials_needed", "speed_item", "value_items"]

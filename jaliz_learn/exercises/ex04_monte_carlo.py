@@ -31,6 +31,7 @@ against the greedy bot; the reference solution (4 samples per decision, greedy p
 from __future__ import annotations
 
 import ast
+import dataclasses
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -38,12 +39,21 @@ from typing import Any
 from ..bots.base import RandomBot
 from ..core.game import State
 from ..core.play import as_game
-from ..exercise_tools import ExerciseReport
 from ..games.bali.bots import BaliGreedyBot
 from ..grading.failures import BotFailure
-from ..grading.match import InProcessContestant, legality_item, play_learner_games, strength_items, time_item
+from ..grading.match import (
+    GameSet,
+    InProcessContestant,
+    grade_sets,
+    grading_budget,
+    legality_item,
+    play_learner_games,
+    strength_items,
+    time_item,
+)
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
+from .scenarios import ExerciseReport, limits_text
 
 GAME = "bali"
 NUM_PLAYERS = 2
@@ -198,6 +208,21 @@ _WIN_HINT = ("an even share against the greedy bot is 50%. Sample a fresh state 
              "playout() and keep the action with the most wins; more rounds make the estimate less noisy but slower.")
 
 
+#: The games the grader plays (numbered 1, 2, ... in reports and in :func:`jaliz_learn.exercises.replay`).
+GRADED: tuple[GameSet, ...] = (
+    GameSet("two-player games against BaliGreedyBot", GRADER_GAMES, NUM_PLAYERS, OPPONENT, min_win_rate=MIN_WIN_RATE,
+            win_hint=_WIN_HINT, decisions_per_game=65),
+)
+#: Seconds the graded games of one notebook may take in all: every decision may use the whole limit (a search
+#: bot often does), with a margin; a notebook over it fails with the games it played.
+AVERAGE_DECISION_SECONDS = TIME_LIMIT
+BUDGET = grading_budget(GRADED, AVERAGE_DECISION_SECONDS)
+#: How the notebook states the limits (a test checks that it does, word for word).
+LIMITS_TEXT = limits_text(TIME_LIMIT, BUDGET)
+#: The label of :func:`jaliz_learn.exercises.replay` references.
+LABEL = "ex04"
+
+
 def _win_items(records: Sequence[Any], time_limit: float | None) -> list[CheckResult]:
     return strength_items(records, min_win_rate=MIN_WIN_RATE, opponent_name=getattr(OPPONENT, "__name__", "greedy"),
                           num_players=NUM_PLAYERS, win_hint=_WIN_HINT, time_limit=time_limit)
@@ -227,7 +252,7 @@ def check_monte_carlo(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED,
         return report
     start = time.perf_counter()
     records = play_learner_games(GAME, learner, games=games, num_players=NUM_PLAYERS, seed=seed, opponent=OPPONENT,
-                                 time_limit=time_limit, max_failures=1)
+                                 time_limit=time_limit, max_failures=1, exercise=LABEL)
     legal = legality_item(records, stopped_early=True, time_limit=time_limit)
     if not legal.passed:
         report.add(name, False, legal.message, hint=legal.hint)
@@ -242,26 +267,21 @@ def check_monte_carlo(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED,
 
 
 def grade_monte_carlo(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, games: int = GRADER_GAMES,
-                      title: str = "Exercise 4: Monte-Carlo search in Bali") -> GradeReport:
-    """Grade a bot for exercise 4: legality, time per decision and wins against the greedy bot.
+                      title: str = "Exercise 4: Monte-Carlo search in Bali", budget: float | None = None,
+                      progress: Callable[[str], None] | None = None) -> GradeReport:
+    """Grade a bot for exercise 4: the games of :data:`GRADED`: ``legal actions``, ``time per decision`` and
+    the win rate against the greedy bot.
 
     ``bot`` is a contestant (the learner's notebook in its own process) or, for trusted code, a
     bot class. The source and ancestry checks are made by ``grader.py`` (they need the notebook).
     """
     learner: Any = bot if hasattr(bot, "new_bot") and hasattr(bot, "drop") else InProcessContestant(bot)
     report = ExerciseReport(title)
-    slack = max(2.0, 2 * time_limit)  # a decision is stopped only well past the bar; the time item judges it
-    records = play_learner_games(GAME, learner, games=games, num_players=NUM_PLAYERS, seed=seed, opponent=OPPONENT,
-                                 time_limit=slack, max_failures=2)
-    legal = legality_item(records, stopped_early=len({r["game"] for r in records}) < games, time_limit=slack)
-    report.items.append(legal)
-    if not legal.passed:
-        for name in ("time per decision", "win rate"):
-            report.add(name, False, "not run yet: first make every action legal (see above)")
-        return report
-    report.items.append(time_item(records, time_limit))
-    report.items.extend(_win_items(records, time_limit))
-    return report
+    sets = (dataclasses.replace(GRADED[0], games=games),)
+    if budget is None:
+        budget = grading_budget(sets, AVERAGE_DECISION_SECONDS)
+    return grade_sets(GAME, learner, sets, seed=seed, time_limit=time_limit, report=report, exercise=LABEL,
+                      budget=budget, progress=progress, max_failures=2)
 
 
 _OWN_SEARCH_HINT = ("write MyMonteCarloBot yourself: sample states with game.sample_state, clone them for every "
@@ -290,6 +310,7 @@ def grade_own_search(learner: Any, *, seed: int, **kwargs: Any) -> GradeReport:
 
 check: Callable[..., GradeReport] = check_monte_carlo
 
-__all__ = ["CLASS_NAME", "GAME", "GRADER_GAMES", "MIN_WIN_RATE", "NUM_PLAYERS", "OPPONENT", "TIME_LIMIT",
-           "ancestry_problem", "check", "check_monte_carlo", "check_playout", "grade_monte_carlo", "grade_own_search",
-           "notebook_source", "playout_cases", "source_problems"]
+__all__ = ["AVERAGE_DECISION_SECONDS", "BUDGET", "CLASS_NAME", "GAME", "GRADED", "GRADER_GAMES", "LABEL",
+           "LIMITS_TEXT", "MIN_WIN_RATE", "NUM_PLAYERS", "OPPONENT", "TIME_LIMIT", "ancestry_problem", "check",
+           "check_monte_carlo", "check_playout", "grade_monte_carlo", "grade_own_search", "notebook_source",
+           "playout_cases", "source_problems"]

@@ -38,12 +38,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.rng import Rng
-from ..exercise_tools import ExerciseReport
 from ..grading.failures import BotFailure
 from ..grading.match import InProcessContestant
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..grading.values import Opaque
 from ..tournament import SETUP_MIN_SECONDS
+from .scenarios import ExerciseReport
 
 #: The class the learner writes.
 CLASS_NAME = "MyExperiments"
@@ -330,7 +330,8 @@ def source_problems(source: str) -> list[str]:
     return list(dict.fromkeys(problems))
 
 
-def grade_experiments(bot: Any, *, seed: int, title: str = "Exercise 5: running experiments") -> GradeReport:
+def grade_experiments(bot: Any, *, seed: int, title: str = "Exercise 5: running experiments",
+                      progress: Callable[[str], None] | None = None) -> GradeReport:
     """Grade ``MyExperiments`` (a contestant in its own process, or a trusted class) on hidden data sets; for a
     notebook, the library's answers used in its code fail the item "your own code" first."""
     cases = hidden_cases(seed)

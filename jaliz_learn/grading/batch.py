@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import logging
 import os
 import stat
 import sys
@@ -31,6 +32,8 @@ from ..progress import Progress
 from ..tournament import describe_exception
 from . import gradebook as gb
 from .report import GradeReport
+
+log = logging.getLogger(__name__)
 
 #: Columns of ``gradebook.csv`` (see :mod:`.gradebook`).
 COLUMNS = gb.COLUMNS
@@ -142,6 +145,11 @@ def run_job(job: Job) -> JobResult:
     return JobResult(job.name, report, text, round(time.perf_counter() - start, 1))
 
 
+def log_game_progress(line: str) -> None:
+    """A grader's line per batch of games, in the log (``-vv``; a batch shows one line per notebook)."""
+    log.debug(line.strip())
+
+
 def _row(result: JobResult, weights: dict[str, float], points: float) -> dict[str, Any]:
     report = result.report
     if report is None:
@@ -203,12 +211,14 @@ def grade_folder(exercise: str | Path, folder: str | Path, *, out: str | Path | 
     students = gb.read_roster(roster) if roster is not None else {}
     weight_of = gb.parse_weights(weights)
     target = gb.prepare_folder(Path(out) if out is not None else source.parent / f"{source.name}-gradebook")
-    options = dict(grade_kwargs, isolation=the_plan, allow_unconfined=allow_unconfined,
+    options = dict(grade_kwargs, isolation=the_plan, allow_unconfined=allow_unconfined, progress=log_game_progress,
                    hidden=[str(source.resolve()), str(target.resolve())] + ([str(secret_file)] if secret_file else []))
     limits = getattr(grader, "LIMITS", None)
     if load_seconds is not None and limits is not None:
         options["limits"] = dataclasses.replace(limits, load_seconds=load_seconds,
                                                 cell_seconds=min(limits.cell_seconds, load_seconds))
+    log.info("grading %d notebooks of %s with %s (isolation: %s; %s)", len(paths), source, exercise_folder.name,
+             the_plan.describe(), note.split(":")[0])
     work = []
     for path in paths:
         notebook, problem = read_submission(path)
@@ -237,7 +247,7 @@ def grade_folder(exercise: str | Path, folder: str | Path, *, out: str | Path | 
     files = gb.render(rows, reports, title=f"{exercise_folder.name}: {source}", exercise=exercise_folder.name,
                       points_possible=points)
     for note_line in gb.write(target, files):
-        (progress or (lambda line: print(line, file=sys.stderr)))(note_line)
+        log.warning(note_line) if progress is None else progress(note_line)
     return [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
 
 

@@ -17,6 +17,7 @@ from ..bots.base import RandomBot
 from ..core.game import Game
 from ..core.play import as_game
 from .match import (
+    LEGALITY_FAILURES,
     InProcessContestant,
     grade_contestant,
     legality_item,
@@ -50,7 +51,7 @@ def check_legality(game: Game | str, bot: Any, *, games: int = 30, num_players: 
     total = math.ceil(games / n) * n
     report = GradeReport(f"{g.name}: legal play")
     report.items.append(legality_item(records, stopped_early=len({r["game"] for r in records}) < total,
-                                      time_limit=time_limit))
+                                      time_limit=time_limit, kinds=(*LEGALITY_FAILURES, "timeout")))
     return report
 
 

@@ -173,7 +173,9 @@ def serve(channel: Channel) -> None:
 
     decoder = Decoder()
     bots: dict[int, Any] = {}
-    from ..tournament import make_bot
+    from ..tournament import DecisionTimeout, TimeGuard, make_bot
+
+    guard = TimeGuard().__enter__()  # for the life of this process: act() calls are timed
 
     while True:
         message = channel.recv()
@@ -190,8 +192,13 @@ def serve(channel: Channel) -> None:
             observation = decoder.decode(message["obs"])
             first = [decode_action(x) for x in message["items"]]
             legal = RemoteActions(channel, decode_action, message["count"], first)
+            seconds = message.get("limit")
             try:
-                action = bots[message["bot"]].act(observation, legal)
+                # the decision is stopped here at the limit (the grader kills the process only if this fails)
+                action, _ = guard.call(bots[message["bot"]].act, (observation, legal), seconds)
+            except DecisionTimeout:
+                channel.send({"op": "timeout"})
+                continue
             except BaseException as exc:  # noqa: B036
                 channel.send(_error("act", exc))
                 continue

@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +46,9 @@ LEADERBOARD_COLUMNS = ["rank", "notebook", "status", "games", "wins", "win_rate"
                        "failures", "first_failure"]
 #: Columns of ``games.csv``.
 GAME_COLUMNS = ["game", "seed", "seats", "scores", "winners", "failed_seat", "failure", "replay"]
+#: ``rounds="auto"``: the widest head-to-head interval to reach, and the most rounds to play for it.
+AUTO_WIDTH = 0.25
+AUTO_MAX_ROUNDS = 20
 #: Limits of each learner's process during a tournament.
 LIMITS = Limits(load_seconds=60.0, cell_seconds=30.0, setup_seconds=5.0, cpu_seconds=600, memory_mb=1536, restarts=2)
 
@@ -108,14 +112,16 @@ def _play(game: Game, entrants: Sequence[_Entrant], seed: int, time_limit: float
 
 
 def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | None = None,
-                     class_name: str | None = None, num_players: int = 2, rounds: int = 1, seed: int = 0,
+                     class_name: str | None = None, num_players: int = 2, rounds: int | str = 1, seed: int = 0,
                      time_limit: float = 1.0, limits: Limits | None = None,
-                     progress: Callable[[str], None] | None = None, isolation: Any = None) -> pd.DataFrame:
+                     progress: Callable[[str], None] | None = None, isolation: Any = None,
+                     width: float = AUTO_WIDTH, max_rounds: int = AUTO_MAX_ROUNDS) -> pd.DataFrame:
     """Play every notebook's bot of ``folder`` against every other; write and return the leaderboard.
 
-    Each group of ``num_players`` bots plays ``rounds`` deals, each deal once per rotation of the
-    seats. ``class_name`` names the bot class in the notebooks (``None``: the only bot class each
-    defines). Output goes to ``out`` (default ``<folder>-tournament`` next to the folder). The
+    Each group of ``num_players`` bots plays ``rounds`` deals, each deal once per rotation of the seats;
+    ``rounds="auto"`` plays rounds until every pair's head-to-head Wilson interval is at most ``width`` wide, or
+    ``max_rounds`` rounds were played. ``class_name`` names the bot class in the notebooks (``None``: the only
+    bot class each defines). Output goes to ``out`` (default ``<folder>-tournament`` next to the folder). The
     returned DataFrame is the leaderboard; its ``attrs["games"]`` holds the games table. ``isolation``: how the
     bots' processes are closed in (:mod:`jaliz_learn.grading.isolation`).
     """
@@ -130,8 +136,12 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
     notebooks = sorted(p for p in source.glob("*.ipynb") if not p.name.startswith("."))
     if len(notebooks) < num_players:
         raise InvalidOption(f"{source} holds {len(notebooks)} notebooks; a game needs {num_players}")
-    if rounds < 1:
-        raise InvalidOption(f"rounds must be at least 1, not {rounds}")
+    adaptive = rounds == "auto"
+    if not adaptive and (not isinstance(rounds, int) or rounds < 1):
+        raise InvalidOption(f"rounds must be a number of at least 1 or 'auto', not {rounds!r}")
+    if adaptive and not 0 < width < 1:
+        raise InvalidOption(f"the interval width must lie between 0 and 1, not {width}")
+    cap = max_rounds if adaptive else int(rounds)
     target = Path(out) if out is not None else source.parent / f"{source.name}-tournament"
     (target / "replays").mkdir(parents=True, exist_ok=True)
     say = progress or (lambda line: print(line, file=sys.stderr, flush=True))
@@ -150,9 +160,15 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
                 who.box = None
                 say(f"[load {number}/{len(entrants)}] {who.notebook.name}: {who.status}")
         playing = [i for i, e in enumerate(entrants) if e.box is not None]
-        plan = [(r, tuple(playing[i] for i in seats)) for r in range(rounds)
-                for seats in seatings(len(playing), num_players)] if len(playing) >= num_players else []
+        groups = [tuple(playing[i] for i in seats) for seats in seatings(len(playing), num_players)] \
+            if len(playing) >= num_players else []
+        plan = [(r, seats) for r in range(cap) for seats in groups]
         for index, (r, seats) in enumerate(plan):
+            if adaptive and index and index % len(groups) == 0:  # a round is complete: narrow enough?
+                widest = widest_pair_interval(game_rows, entrants)
+                say(f"[round {r}] widest head-to-head interval {widest:.2f} (target {width:g})")
+                if widest <= width:
+                    break
             group = tuple(sorted(seats))
             game_seed = derive_seed(seed, hash_group(group, r))
             lineup = [entrants[i] for i in seats]
@@ -182,17 +198,45 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
                               "winners": " | ".join(lineup[s].notebook.stem for s in winners),
                               "failed_seat": "" if failed is None else failed, "failure": reason[:300],
                               "replay": replay})
-            say(f"[game {index + 1}/{len(plan)}] {game_rows[-1]['seats']}: won by {game_rows[-1]['winners'] or '-'}"
+            total = f"{len(plan)}" if not adaptive else f"at most {len(plan)}"
+            say(f"[game {index + 1}/{total}] {game_rows[-1]['seats']}: won by {game_rows[-1]['winners'] or '-'}"
                 + (f" (forfeit: {lineup[failed].notebook.stem})" if failed is not None else ""))
     finally:
         for who in entrants:
             if who.box is not None:
                 who.box.close()
+    for who in entrants:
+        if who.games and who.failures == who.games:
+            kind = re.match(r"game \d+: ([\w-]+)", who.first_failure)
+            who.status = f"lost every game by forfeit ({kind[1] if kind else 'failure'}: see first_failure)"
+        elif who.failures:
+            who.status = f"failed in {who.failures} of {who.games} games (see first_failure)"
     board = _leaderboard(entrants)
     games = pd.DataFrame(game_rows, columns=GAME_COLUMNS)
     board.attrs["games"] = games
     _write(board, games, target, title=f"{g.info.title}: {source.name}")
     return board
+
+
+def widest_pair_interval(game_rows: Sequence[dict[str, Any]], entrants: Sequence[_Entrant]) -> float:
+    """The widest Wilson 95% interval of any pair's head-to-head share (games both played; a game counts for
+    the one who placed among the winners without the other; both or neither: half each)."""
+    wins: dict[tuple[str, str], float] = {}
+    games: dict[tuple[str, str], int] = {}
+    for row in game_rows:
+        seats = row["seats"].split(" | ")
+        winners = set(row["winners"].split(" | ")) if row["winners"] else set()
+        for a, b in itertools.combinations(sorted(set(seats)), 2):
+            games[(a, b)] = games.get((a, b), 0) + 1
+            wins[(a, b)] = wins.get((a, b), 0.0) + (1.0 if a in winners and b not in winners else
+                                                    0.0 if b in winners and a not in winners else 0.5)
+    names = [e.notebook.stem for e in entrants if e.games or e.box is not None]
+    widest = 0.0
+    for a, b in itertools.combinations(sorted(names), 2):
+        n = games.get((a, b), 0)
+        lo, hi = wilson_interval(round(wins.get((a, b), 0.0)), n)
+        widest = max(widest, hi - lo)
+    return widest
 
 
 def hash_group(group: Sequence[int], round_: int) -> int:

@@ -33,6 +33,15 @@ class Limits:
     restarts: int = 3
 
 
+def over_the_limit(limit: float | None) -> str:
+    """How every report says a decision was too slow (the same words in ``check()`` and the grader).
+
+    >>> over_the_limit(1.0)
+    'a decision took more than the limit of 1 s'
+    """
+    return f"a decision took more than the limit of {limit:g} s" if limit is not None else "a decision took too long"
+
+
 class BotFailure(Exception):
     """The learner's bot failed: ``kind`` is one of crash, timeout, non-action, illegal."""
 
@@ -53,4 +62,4 @@ class IsolationFailure(JalizLearnError):
     learner code ran."""
 
 
-__all__ = ["BotFailure", "IsolationFailure", "Limits", "LoadFailure"]
+__all__ = ["BotFailure", "IsolationFailure", "Limits", "LoadFailure", "over_the_limit"]

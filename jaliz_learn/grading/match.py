@@ -6,18 +6,19 @@ contestant: :class:`SandboxContestant` (the notebook in its own process, for gra
 ``check()`` or trusted bots). Opponents are library bots and run here.
 
 :func:`play_learner_games` plays games with the learner's seat rotated and returns one record per
-seat and game (the fields of :mod:`jaliz_learn.tournament`'s records, plus ``replay``: a one-line
-snippet that rebuilds the position where the learner's bot failed, and ``where``: the notebook
-cell and line). :func:`legality_item`, :func:`time_item` and :func:`strength_items` turn records
-into report items; any failure in a graded game fails the item that played it.
+seat and game (the fields of :mod:`jaliz_learn.tournament`'s records, plus, for a failed game, ``replay``: a
+short reference the teacher rebuilds the position from, ``seen``: what the bot saw, and ``where``: the notebook
+cell and line). An exercise declares what it grades as :class:`GameSet` s; :func:`grade_sets` plays them under
+one time limit per decision (a decision over it forfeits its game) and a wall-time budget, and reports
+``legal actions`` and ``time per decision`` over every game and each set's bars over its completed games.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -35,7 +36,7 @@ from ..tournament import (
     make_bot,
     summarize,
 )
-from .failures import BotFailure, Limits, LoadFailure
+from .failures import BotFailure, Limits, LoadFailure, over_the_limit
 from .notebooks import LEARNER, describe_learner_exception, learner_frame
 from .report import CheckResult, GradeReport, failure_hint
 
@@ -80,14 +81,11 @@ class InProcessContestant:
         return bot
 
     def act(self, bot: Any, observation: Any, legal: Sequence[Action], limit: float | None) -> tuple[Any, float]:
-        start = time.perf_counter()
         with TimeGuard() as guard:
             try:
                 return guard.call(bot.act, (observation, legal), limit)  # type: ignore[no-any-return]
             except DecisionTimeout:
-                elapsed = time.perf_counter() - start
-                raise BotFailure("timeout", f"one decision took more than {limit:g} s (stopped after "
-                                            f"{elapsed:.2f} s)", method="act") from None
+                raise BotFailure("timeout", over_the_limit(limit), method="act") from None
             except (Exception, SystemExit) as exc:
                 raise BotFailure("crash", describe_learner_exception(exc), learner_frame(exc), "act") from None
 
@@ -112,21 +110,61 @@ class SandboxContestant:
         self.sandbox.drop(bot)
 
 
-# ---- replay snippets -----------------------------------------------------------------------------
+# ---- where a failure happened: a reference, and what the learner saw --------------------------------
 
 
-def replay_snippet(state: State, seat: int, class_name: str, bot_seed: int) -> str:
-    """One line of Python that rebuilds ``state`` and asks a fresh bot for its action there."""
-    try:
-        data = state.to_json(compact=True)  # type: ignore[call-arg]
-    except TypeError:  # a game without the compact form yet
-        data = state.to_json()
-    text = json.dumps(data, separators=(",", ":"))
-    return (f"import json, jaliz_learn; s = jaliz_learn.load_game({state.game.name!r}).state_from_json("
-            f"json.loads({text!r})); {class_name}({bot_seed}).act(s.observation({seat}), s.legal_actions({seat}))")
+def replay_reference(exercise: str | None, number: int, decision: int) -> str:
+    """A short, readable reference to a graded position (no seed, no hidden card in it): the teacher rebuilds it
+    with the secret they hold (:func:`jaliz_learn.exercises.replay`).
+
+    >>> replay_reference("ex04", 7, 31)
+    'jaliz_learn.exercises.replay("ex04", game=7, decision=31, notebook=...)'
+    """
+    label = f'"{exercise}"' if exercise else "EXERCISE"
+    return f"jaliz_learn.exercises.replay({label}, game={number}, decision={decision}, notebook=...)"
+
+
+def observation_lines(observation: Any, *, width: int = 110, limit: int = 8) -> list[str]:
+    """The learner's own observation as a few short lines (``field: value``; long values cut), for a report.
+
+    Only what that player saw: it is the observation the bot was given.
+    """
+    names = [f.name for f in getattr(observation, "__dataclass_fields__", {}).values()]  # in declaration order
+    parts = []
+    for name in names:
+        if name in ("game", "fast"):
+            continue
+        try:
+            value = repr(getattr(observation, name))
+        except Exception:  # a field whose repr fails: skip it
+            continue
+        parts.append(f"{name}={value if len(value) <= 60 else value[:57] + '...'}")
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        if line and len(line) + 2 + len(part) > width:
+            lines.append(line)
+            line = part
+        else:
+            line = f"{line}, {part}" if line else part
+    if line:
+        lines.append(line)
+    return lines[:limit] + (["..."] if len(lines) > limit else [])
 
 
 # ---- playing -------------------------------------------------------------------------------------
+
+
+class Budget:
+    """Wall time left for grading one notebook; ``None`` seconds: no budget."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+
+    @property
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
 
 
 def _describe_non_action(value: Any) -> str:
@@ -139,8 +177,14 @@ def _describe_non_action(value: Any) -> str:
 
 
 def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner: int, num_players: int, seed: int,
-             time_limit: float | None, max_decisions: int = 100_000) -> tuple[State, list[dict[str, Any]]]:
-    """One game with the learner in ``seat_of_learner``; the final state and one record per seat."""
+             time_limit: float | None, max_decisions: int = 100_000, number: int = 0, exercise: str | None = None,
+             budget: Budget | None = None) -> tuple[State, list[dict[str, Any]]]:
+    """One game with the learner in ``seat_of_learner``; the final state and one record per seat.
+
+    A decision over ``time_limit`` forfeits the game (failure ``timeout``); an exhausted ``budget`` stops it
+    (failure ``budget``). The learner's failed record holds ``replay`` (a :func:`replay_reference` to graded game
+    ``number``) and ``seen`` (the observation the bot was given, as :func:`observation_lines`).
+    """
     n = num_players
     bot_seeds = [derive_seed(seed, 1000 + s) for s in range(n)]
     state = game.initial_state(num_players=n, seed=seed)
@@ -172,12 +216,16 @@ def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner:
                 count += 1
                 continue
             decision = state.decision()
+            if budget is not None and budget.expired:
+                failure = {"kind": "budget", "reason": f"the grading budget of {_duration(budget.seconds)} ran out",
+                           "decision": decision, "method": None}
+                break
             try:
                 action, elapsed = learner.act(handle, obs, legal, time_limit)
             except BotFailure as exc:
                 failure = {"kind": exc.kind, "reason": exc.reason, "decision": decision, "method": exc.method,
                            "frame": exc.frame}
-                elapsed = 0.0
+                elapsed = 0.0 if exc.kind != "timeout" or time_limit is None else time_limit
             decisions[seat] += 1
             total[seat] += elapsed
             longest[seat] = max(longest[seat], elapsed)
@@ -191,7 +239,8 @@ def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner:
                     failure = {"kind": "illegal", "reason": str(exc), "decision": decision, "method": "act"}
             if failure is not None:
                 # an illegal action left the state unchanged: this is the position of the failed decision
-                failure["replay"] = replay_snippet(state, seat, learner.class_name, bot_seeds[seat])
+                failure["replay"] = replay_reference(exercise, number, count + 1)
+                failure["seen"] = observation_lines(obs)
                 break
             count += 1
             if count >= max_decisions:
@@ -208,14 +257,14 @@ def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner:
             "bot": LEARNER if mine else OPPONENT, "bot_seed": bot_seeds[s], "seat": s,
             "score": float(standings.scores[s]), "completed": completed, "failure": None, "reason": "",
             "decision": None, "decisions": decisions[s], "total_ms": 1000.0 * total[s], "max_ms": 1000.0 * longest[s],
-            "method": None, "where": None, "replay": None,
+            "method": None, "where": None, "replay": None, "seen": None, "number": number,
         }
         if failure is None:
             row["win"] = s in standings.winners
         elif mine:
             frame = failure.get("frame") or {}
             row.update(win=False, failure=failure["kind"], reason=failure["reason"], decision=failure["decision"],
-                       method=failure.get("method"), replay=failure.get("replay"),
+                       method=failure.get("method"), replay=failure.get("replay"), seen=failure.get("seen"),
                        where=(f"{frame['cell']}, line {frame['line']}" if frame.get("cell") else None))
         else:
             row.update(win=True, reason="won by forfeit: your bot failed")
@@ -223,33 +272,139 @@ def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner:
     return state, rows
 
 
+def _duration(seconds: float | None) -> str:
+    """``9 min 20 s``, ``45 s``."""
+    if seconds is None:
+        return "no limit"
+    whole = round(seconds)
+    return f"{whole // 60} min {whole % 60} s" if whole >= 60 else f"{seconds:.0f} s"
+
+
 def play_learner_games(game: Game | str, learner: Contestant, *, games: int, num_players: int, seed: int,
                        opponent: Any = RandomBot, time_limit: float | None = 1.0,
-                       max_failures: int | None = None) -> list[dict[str, Any]]:
+                       max_failures: int | None = None, set_name: str = "games", first_number: int = 1,
+                       exercise: str | None = None, budget: Budget | None = None,
+                       progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
     """Play ``games`` games (rounded up to a multiple of ``num_players``): the learner's seat rotates
-    over blocks of games that share one deal. Stops after ``max_failures`` failed games."""
+    over blocks of games that share one deal. Stops after ``max_failures`` failed games and when the ``budget``
+    ran out. Games are numbered from ``first_number`` (the numbers of :func:`replay_reference`); ``progress``
+    gets a line after each block of games."""
     g = as_game(game)
     g.info.check_players(num_players)
     records: list[dict[str, Any]] = []
     failed = 0
     total = math.ceil(games / num_players) * num_players
+    start = time.monotonic()
     for index in range(total):
-        if max_failures is not None and failed >= max_failures:
+        if (max_failures is not None and failed >= max_failures) or (budget is not None and budget.expired):
             break
         block, seat = divmod(index, num_players)
         game_seed = derive_seed(seed, block)
         state, rows = play_one(g, learner, opponent, seat_of_learner=seat, num_players=num_players, seed=game_seed,
-                               time_limit=time_limit)
+                               time_limit=time_limit, number=first_number + index, exercise=exercise, budget=budget)
         for row in rows:
-            records.append({"game": index, "seed": game_seed, "turns": state.log.turn, **row})
+            records.append({"game": index, "seed": game_seed, "turns": state.log.turn, "set": set_name, **row})
         failed += any(r["failure"] is not None for r in rows)
+        if progress is not None and (seat == num_players - 1 or index == total - 1):
+            mine = _mine(records)
+            wins = sum(1 for r in mine if r.get("win"))
+            progress(f"  {set_name}: {index + 1} of {total} games played, {wins} won, {failed} failed "
+                     f"({time.monotonic() - start:.0f} s)")
     return records
+
+
+# ---- game sets: what an exercise grades --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSet:
+    """A set of graded games: ``games`` games of ``num_players`` against ``opponent`` (the learner's seat rotated),
+    seeded by ``derive_seed``-style offsets of the grade's seed, and the bar they are judged by."""
+
+    name: str
+    games: int
+    num_players: int
+    opponent: Any
+    seed_offset: int = 0
+    min_win_rate: float | None = None
+    min_score: float | None = None
+    score_word: str = "points"
+    win_hint: str = ""
+    score_hint: str = ""
+    #: most decisions of the learner's bot in one game of this set (measured; the grading budget's basis)
+    decisions_per_game: int = 60
+
+    def total(self) -> int:
+        return math.ceil(self.games / self.num_players) * self.num_players
+
+
+def grading_budget(sets: Sequence[GameSet], time_limit: float, *, margin: float = 1.5, floor: float = 120.0) -> float:
+    """Seconds a notebook may take for its graded games: every decision at the limit, with a margin.
+
+    >>> grading_budget([GameSet("duel", 16, 2, None, decisions_per_game=40)], 1.0)
+    960.0
+    """
+    return max(floor, margin * sum(s.total() * s.decisions_per_game * time_limit for s in sets))
+
+
+def play_sets(game: Game | str, learner: Contestant, sets: Sequence[GameSet], *, seed: int, time_limit: float,
+              exercise: str | None = None, budget: Budget | None = None, max_failures: int | None = 3,
+              progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """Every game of every set (numbered 1, 2, ... across the sets), stopping after ``max_failures`` failed games
+    in all or when the budget ran out; the records carry their set's ``name`` in ``set``."""
+    records: list[dict[str, Any]] = []
+    number = 1
+    for game_set in sets:
+        failed = len({(r["set"], r["game"]) for r in _mine(records) if r["failure"] is not None})
+        left = None if max_failures is None else max_failures - failed
+        if left is not None and left <= 0:
+            break
+        records += play_learner_games(game, learner, games=game_set.games, num_players=game_set.num_players,
+                                      seed=seed + game_set.seed_offset, opponent=game_set.opponent,
+                                      time_limit=time_limit, max_failures=left, set_name=game_set.name,
+                                      first_number=number, exercise=exercise, budget=budget, progress=progress)
+        number += game_set.total()
+    return records
+
+
+def grade_sets(game: Game | str, learner: Contestant, sets: Sequence[GameSet], *, seed: int, time_limit: float,
+               report: GradeReport, exercise: str | None = None, budget: float | None = None,
+               progress: Callable[[str], None] | None = None, max_failures: int | None = 3) -> GradeReport:
+    """Play the sets and add their items to ``report``: ``legal actions`` and ``time per decision`` over every
+    game, then each set's bars over its completed games (and ``grading time`` when the budget ran out)."""
+    total = sum(s.total() for s in sets)
+    seconds = grading_budget(sets, time_limit) if budget is None else budget
+    if progress is not None:
+        progress(f"grading {total} games ({', '.join(f'{s.total()} {s.name}' for s in sets)}), at most "
+                 f"{time_limit:g} s per decision; budget {_duration(seconds)}")
+    clock = Budget(seconds)
+    records = play_sets(game, learner, sets, seed=seed, time_limit=time_limit, exercise=exercise, budget=clock,
+                        max_failures=max_failures, progress=progress)
+    played = len({r["number"] for r in _mine(records)})
+    stopped = played < total
+    report.items.append(legality_item(records, stopped_early=stopped, time_limit=time_limit, total=total))
+    report.items.append(time_item(records, time_limit))
+    for game_set in sets:
+        mine = [r for r in records if r["set"] == game_set.name]
+        report.items.extend(strength_items(mine, min_win_rate=game_set.min_win_rate, min_score=game_set.min_score,
+                                           opponent_name=opponent_name(game_set.opponent),
+                                           num_players=game_set.num_players, score_word=game_set.score_word,
+                                           win_hint=game_set.win_hint, score_hint=game_set.score_hint,
+                                           time_limit=time_limit, expected=game_set.total()))
+    if any(r["failure"] == "budget" for r in _mine(records)):
+        report.add("grading time", False, f"grading stopped after {_duration(seconds)} (the budget for "
+                   f"{total} games at up to {time_limit:g} s per decision) with {played} of {total} games played",
+                   hint=failure_hint("budget", "", time_limit))
+    return report
 
 
 # ---- report items --------------------------------------------------------------------------------
 
 _WORDS = {"crash": ("crash", "crashes"), "timeout": ("timeout", "timeouts"),
-          "non-action": ("non-action", "non-actions"), "illegal": ("illegal action", "illegal actions")}
+          "non-action": ("non-action", "non-actions"), "illegal": ("illegal action", "illegal actions"),
+          "budget": ("game stopped by the budget", "games stopped by the budget")}
+#: failures that the ``legal actions`` item judges (timeouts are the time item's, the budget its own)
+LEGALITY_FAILURES = ("crash", "non-action", "illegal")
 
 
 def _mine(records: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -257,15 +412,19 @@ def _mine(records: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 
 
 def _failure_text(first: Mapping[str, Any]) -> str:
-    text = f"game seed {first['seed']}, seat {first['seat']}, decision '{first['decision']}': {first['reason']}"
+    game = f"game {first['number']}" if first.get("number") else f"game seed {first['seed']}"
+    text = f"{game} (seat {first['seat']}), decision '{first['decision']}': {first['reason']}"
+    if first.get("seen"):
+        text += "\n  what your bot saw: " + "\n    ".join(first["seen"])
     if first.get("replay"):
-        text += f"\n  replay that position: {first['replay']}"
+        text += f"\n  your teacher can rebuild that position: {first['replay']}"
     return text
 
 
-def failures_summary(records: Sequence[Mapping[str, Any]]) -> tuple[int, str, Mapping[str, Any] | None]:
-    """(failed games, 'N crashes, M timeouts', the first failed record) of the learner's games."""
-    bad = [r for r in _mine(records) if r["failure"] is not None]
+def failures_summary(records: Sequence[Mapping[str, Any]],
+                     kinds: Sequence[str] | None = None) -> tuple[int, str, Mapping[str, Any] | None]:
+    """(failed games, 'N crashes, M timeouts', the first failed record) of the learner's games (of ``kinds``)."""
+    bad = [r for r in _mine(records) if r["failure"] is not None and (kinds is None or r["failure"] in kinds)]
     counts: dict[str, int] = {}
     for r in bad:
         counts[r["failure"]] = counts.get(r["failure"], 0) + 1
@@ -273,77 +432,90 @@ def failures_summary(records: Sequence[Mapping[str, Any]]) -> tuple[int, str, Ma
     return len(bad), what, (bad[0] if bad else None)
 
 
-def legality_item(records: Sequence[Mapping[str, Any]], *, stopped_early: bool,
-                  time_limit: float | None) -> CheckResult:
-    """``legal actions``: every game played to its end without a failure of the learner's bot."""
+def legality_item(records: Sequence[Mapping[str, Any]], *, stopped_early: bool, time_limit: float | None,
+                  total: int | None = None, kinds: Sequence[str] = LEGALITY_FAILURES) -> CheckResult:
+    """``legal actions``: in every game played, no failure of ``kinds`` (crash, non-action, illegal action; a
+    timeout is the time item's unless ``kinds`` has it)."""
     mine = _mine(records)
-    played = len({r["game"] for r in mine})
+    played = len({(r.get("set"), r["game"]) for r in mine})
     decisions = sum(r["decisions"] for r in mine)
-    n, what, first = failures_summary(records)
+    n, what, first = failures_summary(records, kinds)
+    of = f"the first {played} of {total}" if stopped_early and total else f"the first {played}" if stopped_early \
+        else f"{played}"
     if first is None:
-        return CheckResult("legal actions", True, f"{played} games, {decisions} decisions, every action legal",
+        note = " (grading stopped early: see the other items)" if stopped_early else ""
+        return CheckResult("legal actions", not stopped_early or played > 0,
+                           f"{of} games, {decisions} decisions, every action legal{note}",
                            details={"games": played, "decisions": decisions})
-    of = f"the first {played}" if stopped_early else f"{played}"
     return CheckResult("legal actions", False, f"your bot failed in {n} of {of} games ({what}). First: "
                        + _failure_text(first), failure_hint(first["failure"], first["reason"], time_limit),
                        {"games": played, "failures": n, "first": dict(first)})
 
 
 def time_item(records: Sequence[Mapping[str, Any]], time_limit: float) -> CheckResult:
-    """``time per decision``: the slowest decision of the learner's bot within ``time_limit``."""
+    """``time per decision``: no decision of the learner's bot over ``time_limit`` (each one over it forfeited its
+    game)."""
     mine = _mine(records)
     decisions = sum(r["decisions"] for r in mine)
     slowest = max((r["max_ms"] for r in mine), default=0.0)
     mean = sum(r["total_ms"] for r in mine) / decisions if decisions else 0.0
     timeouts = [r for r in mine if r["failure"] == "timeout"]
+    games = len({(r.get("set"), r["game"]) for r in mine})
     if not timeouts and slowest <= 1000 * time_limit:
-        return CheckResult("time per decision", True, f"slowest decision {slowest:.1f} ms, mean {mean:.2f} ms "
-                           f"(limit {1000 * time_limit:g} ms)", details={"slowest_ms": slowest, "mean_ms": mean})
-    games = len({r["game"] for r in mine})
-    if not timeouts:  # no decision was stopped, but the slowest one took longer than the bar
+        return CheckResult("time per decision", True, f"{games} games: slowest decision {slowest:.1f} ms, mean "
+                           f"{mean:.2f} ms (limit {time_limit:g} s)", details={"slowest_ms": slowest, "mean_ms": mean})
+    if not timeouts:  # measured over the limit without being stopped (a contestant without a watchdog)
         slow = max(mine, key=lambda r: r["max_ms"])
         return CheckResult("time per decision", False,
-                           f"a decision took longer than {time_limit:g} s: the slowest took {slowest:.0f} ms "
-                           f"(game seed {slow['seed']}, seat {slow['seat']})", failure_hint("timeout", "", time_limit),
-                           {"slowest_ms": slowest, "mean_ms": mean})
+                           f"a decision took more than the limit of {time_limit:g} s: the slowest took {slowest:.0f} "
+                           f"ms (game {slow.get('number') or slow['seed']}, seat {slow['seat']})",
+                           failure_hint("timeout", "", time_limit), {"slowest_ms": slowest, "mean_ms": mean})
     first = timeouts[0]
     return CheckResult("time per decision", False,
-                       f"in {len(timeouts)} of {games} games a decision took longer than {time_limit:g} s. First: "
-                       + _failure_text(first), failure_hint("timeout", first["reason"], time_limit),
-                       {"slowest_ms": slowest, "mean_ms": mean})
+                       f"in {len(timeouts)} of {games} games a decision took more than the limit of {time_limit:g} s "
+                       "(each such game is forfeited). First: " + _failure_text(first),
+                       failure_hint("timeout", first["reason"], time_limit), {"slowest_ms": slowest, "mean_ms": mean})
 
 
 def strength_items(records: Sequence[Mapping[str, Any]], *, min_win_rate: float | None,
                    min_score: float | None = None, opponent_name: str, num_players: int,
                    score_word: str = "points", win_hint: str = "", score_hint: str = "",
-                   time_limit: float | None = None) -> list[CheckResult]:
-    """``win rate`` (and ``<score_word> per game`` with ``min_score``) of the learner's bot.
-
-    A game lost by a failure of the bot counts as a loss and has no score, *and* fails both
-    items: a bot that crashed in any graded game does not pass.
-    """
-    summary = summarize(list(records), [LEARNER, OPPONENT])
-    r = summary.loc[LEARNER]
-    games, wins = int(r["games"]), int(r["wins"])
-    n_failed, what, first = failures_summary(records)
-    failure_text = f"; {n_failed} games were lost by failures ({what}). First: {_failure_text(first)}" if first else ""
-    hint_fail = failure_hint(first["failure"], first["reason"], time_limit) if first else ""
+                   time_limit: float | None = None, expected: int | None = None) -> list[CheckResult]:
+    """``win rate`` (and ``<score_word> per game`` with ``min_score``) of the learner's bot over the games it
+    completed; games lost by a failure are counted as such in the message (their failures fail ``legal actions``
+    or ``time per decision``). Nothing to judge (every game failed or none played) fails the item."""
+    completed = [r for r in records if r["completed"]]
+    summary = summarize(completed, [LEARNER, OPPONENT]) if completed else None
+    n_failed, what, _ = failures_summary(records)
+    played = len({r["game"] for r in _mine(records)})
+    lost = f"; {n_failed} of {played} games were not completed ({what}: see the items above)" if n_failed else ""
+    short = f"; {expected - played} games not played (grading stopped early)" if expected and played < expected \
+        else ""
     items = []
     if min_win_rate is not None:
-        passed = r["win_rate"] >= min_win_rate and first is None
-        items.append(CheckResult(
-            "win rate", bool(passed),
-            f"won {wins} of {games} games ({100 * r['win_rate']:.0f}%, 95% interval {100 * r['ci_low']:.0f}-"
-            f"{100 * r['ci_high']:.0f}%) against {num_players - 1} x {opponent_name}; needed "
-            f"{100 * min_win_rate:.0f}%" + failure_text,
-            hint_fail or win_hint, {"win_rate": float(r["win_rate"]), "wins": wins, "games": games}))
+        if summary is None:
+            items.append(CheckResult("win rate", False, f"no completed game to judge{lost}{short}", win_hint))
+        else:
+            r = summary.loc[LEARNER]
+            games, wins = int(r["games"]), int(r["wins"])
+            passed = r["win_rate"] >= min_win_rate
+            items.append(CheckResult(
+                "win rate", bool(passed),
+                f"won {wins} of {games} completed games ({100 * r['win_rate']:.0f}%, 95% interval "
+                f"{100 * r['ci_low']:.0f}-{100 * r['ci_high']:.0f}%) against {num_players - 1} x {opponent_name}; "
+                f"needed {100 * min_win_rate:.0f}%" + lost + short,
+                win_hint, {"win_rate": float(r["win_rate"]), "wins": wins, "games": games}))
     if min_score is not None:
-        score = float(r["mean_score"]) if not math.isnan(r["mean_score"]) else 0.0
-        completed = sum(1 for x in _mine(records) if x["completed"])
-        items.append(CheckResult(
-            f"{score_word} per game", bool(score >= min_score and first is None),
-            f"{score:.1f} {score_word} per game on average over {completed} completed games; needed {min_score:g}"
-            + failure_text, hint_fail or score_hint, {"mean_score": score, f"mean_{score_word}": score}))
+        name = f"{score_word} per game"
+        if summary is None:
+            items.append(CheckResult(name, False, f"no completed game to judge{lost}{short}", score_hint))
+        else:
+            r = summary.loc[LEARNER]
+            score = float(r["mean_score"]) if not math.isnan(r["mean_score"]) else 0.0
+            items.append(CheckResult(
+                name, bool(score >= min_score),
+                f"{score:.1f} {score_word} per game on average over {int(r['games'])} completed games; needed "
+                f"{min_score:g}" + lost + short, score_hint, {"mean_score": score, f"mean_{score_word}": score}))
     return items
 
 
@@ -363,29 +535,17 @@ def win_hint(n: int) -> str:
 def grade_contestant(game: Game | str, learner: Contestant, *, min_win_rate: float | None = None,
                      legality_games: int = 30, win_games: int = 100, time_limit: float = 1.0,
                      num_players: int | None = None, seed: int = 0, opponent: Any = RandomBot,
-                     report: GradeReport | None = None) -> GradeReport:
-    """Legality sweep, time per decision and (with ``min_win_rate``) win rate of a contestant."""
+                     report: GradeReport | None = None, progress: Callable[[str], None] | None = None) -> GradeReport:
+    """Legality, time per decision and (with ``min_win_rate``) win rate of a contestant: ``legality_games``
+    against random bots, then ``win_games`` against ``opponent``."""
     g = as_game(game)
     n = num_players if num_players is not None else g.resolve_num_players(None)
     report = report if report is not None else GradeReport(f"{g.info.title}: grading")
-    legal_limit = max(2.0, 3 * time_limit)
-    records = play_learner_games(g, learner, games=legality_games, num_players=n, seed=seed, opponent=opponent,
-                                 time_limit=legal_limit, max_failures=3)
-    total = math.ceil(legality_games / n) * n
-    legal = legality_item(records, stopped_early=len({r["game"] for r in records}) < total, time_limit=legal_limit)
-    report.items.append(legal)
-    later = ["time per decision"] + (["win rate"] if min_win_rate is not None else [])
-    if not legal.passed:
-        for name in later:
-            report.add(name, False, "not run yet: first make every action legal (see above)")
-        return report
-    games = play_learner_games(g, learner, games=win_games if min_win_rate is not None else max(n, 6),
-                               num_players=n, seed=seed + 1, opponent=opponent, time_limit=max(2.0, 2 * time_limit))
-    report.items.append(time_item(games, time_limit))
+    sets = [GameSet("legality", legality_games, n, RandomBot)]
     if min_win_rate is not None:
-        report.items.extend(strength_items(games, min_win_rate=min_win_rate, opponent_name=opponent_name(opponent),
-                                           num_players=n, win_hint=win_hint(n), time_limit=time_limit))
-    return report
+        sets.append(GameSet("strength", win_games, n, opponent, seed_offset=1, min_win_rate=min_win_rate,
+                            win_hint=win_hint(n)))
+    return grade_sets(g, learner, sets, seed=seed, time_limit=time_limit, report=report, progress=progress)
 
 
 def grade_notebook(nb: str | Path | Mapping[str, Any], game: Game | str, *, class_name: str | None = None,
@@ -410,6 +570,7 @@ def grade_notebook(nb: str | Path | Mapping[str, Any], game: Game | str, *, clas
         return grade_contestant(g, SandboxContestant(box), report=report, **kwargs)
 
 
-__all__ = ["Contestant", "InProcessContestant", "OPPONENT", "SandboxContestant", "failures_summary",
-           "grade_contestant", "grade_notebook", "legality_item", "opponent_name", "play_learner_games", "play_one",
-           "replay_snippet", "strength_items", "time_item", "win_hint"]
+__all__ = ["Budget", "Contestant", "GameSet", "InProcessContestant", "OPPONENT", "SandboxContestant",
+           "failures_summary", "grade_contestant", "grade_notebook", "grade_sets", "grading_budget", "legality_item",
+           "observation_lines", "opponent_name", "play_learner_games", "play_one", "play_sets", "replay_reference",
+           "strength_items", "time_item", "win_hint"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,23 @@ class LearnerCodeError(JalizLearnError):
     """The learner's notebook could not be run or has no usable bot; the message says what to fix."""
 
 
+
+
+#: Longest line of a printed report: a longer message continues on the next line, a hint (prose) wraps sooner.
+LINE_WIDTH = 300
+HINT_WIDTH = 116
+
+
+def _wrapped(text: str, indent: str, width: int) -> list[str]:
+    """``text`` (which may hold its own line breaks) as lines of at most ``width`` characters."""
+    out: list[str] = []
+    for number, line in enumerate(text.split("\n")):
+        lead = len(line) - len(line.lstrip(" "))
+        prefix = line[:lead] if number else ""
+        out += textwrap.wrap(line.strip(" "), width, initial_indent=prefix if number else line[:lead],
+                             subsequent_indent=max(prefix, indent, key=len), break_long_words=True,
+                             break_on_hyphens=False) or [""]
+    return out
 
 
 @dataclass
@@ -26,11 +44,12 @@ class CheckResult:
     details: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
+        """The item as text lines of at most :data:`LINE_WIDTH` characters (long messages and hints wrapped)."""
         mark = "PASS" if self.passed else "FAIL"
-        text = f"[{mark}] {self.name}: {self.message}"
+        lines = _wrapped(f"[{mark}] {self.name}: {self.message}", "    ", LINE_WIDTH)
         if self.hint and not self.passed:
-            text += "\n       hint: " + self.hint.replace("\n", "\n             ")
-        return text
+            lines += _wrapped("       hint: " + self.hint, "             ", HINT_WIDTH)
+        return "\n".join(lines)
 
 
 @dataclass
@@ -102,39 +121,11 @@ class GradeReport:
 
 
 def failure_hint(kind: str, reason: str, time_limit: float | None = None) -> str:
-    """Advice for one kind of failure, in words a learner can act on."""
-    if kind == "crash":
-        if reason.startswith("NotImplementedError"):
-            return ("act() still raises NotImplementedError: replace the `raise NotImplementedError(...)` line "
-                    "with your own code that returns one of legal_actions.")
-        if reason.startswith("not played"):
-            return ("an earlier problem (a hang or a crash of your bot's process, shown above) stopped your bot "
-                    "several times, so the grader gave up on it: fix that problem first.")
-        if reason.startswith("your bot's process stopped"):
-            return ("your bot's process ended in the middle of the game: do not call exit(), sys.exit() or "
-                    "os._exit(), and keep memory use small (no ever-growing lists).")
-        if "cannot read" in reason:
-            return "print normally if you like, but never write to the grader's connection (file descriptors)."
-        if reason.startswith("creating the bot failed"):
-            return "your class could not be created: check __init__ (it is called as YourBot(seed))."
-        return ("your code raised an error. The message shows the line; try the same call yourself "
-                "in a cell, e.g. with the observation of a game at that point.")
-    if kind == "timeout":
-        limit = f"{time_limit:g} s" if time_limit is not None else "the time limit"
-        return (f"one decision took longer than {limit}. Look for a loop that never ends (a `while` whose "
-                "condition never changes) or a search that goes too deep; search less deeply or stop early.")
-    if kind == "non-action":
-        if "returned None" in reason:
-            return "act() returned None: did you forget the `return` statement on some path through act()?"
-        if "(int)" in reason:
-            return "return the action itself, e.g. `return legal_actions[i]`, not the index i."
-        if "(str)" in reason:
-            return "return an action object from legal_actions, not its text."
-        return "act() must return one of the objects in legal_actions."
-    if kind == "illegal":
-        return ("return only actions taken from legal_actions. If you build an action yourself, check "
-                "`action in legal_actions` first and fall back to a legal one.")
-    return ""
+    """Advice for one failure of the learner's bot, in words a learner can act on: the hint of the mistake that
+    explains it (:mod:`jaliz_learn.grading.mistakes`, one table for ``check()`` and the grader)."""
+    from .mistakes import hint_for
+
+    return hint_for(kind, reason, time_limit)
 
 
 def pass_fail_mark(passed: bool) -> str:

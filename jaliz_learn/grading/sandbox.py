@@ -34,7 +34,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.game import Game
-from .failures import BotFailure, IsolationFailure, Limits, LoadFailure
+from .failures import BotFailure, IsolationFailure, Limits, LoadFailure, over_the_limit
 from .isolation import Plan, child_command, child_spec, plan
 from .notebooks import read_notebook
 from .protocol import FIRST_PAGE, MAX_MESSAGE, PAGE, Encoder, ProtocolError, action_types_defs, dumps, loads
@@ -81,6 +81,10 @@ def _hide_grader() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         pass
+
+
+#: seconds past a decision's limit before the grader kills a process that did not stop the decision itself
+KILL_GRACE = 0.5
 
 
 def _environment(scratch: str) -> dict[str, str]:
@@ -433,10 +437,14 @@ class Sandbox:
         first = [legal[i].to_json() for i in range(count if count <= PAGE else FIRST_PAGE)]
         obs = self._encoder.encode(observation)
         message = {"op": "act", "bot": bot, "defs": self._encoder.take_defs(), "obs": obs,
-                   "count": count, "items": first}
+                   "count": count, "items": first, "limit": limit}
         start = time.perf_counter()
-        reply = self._exchange(message, limit, "act", legal=legal)
+        # the child stops the decision at the limit itself; it is killed only if it has not answered a moment later
+        grace = None if limit is None else limit + KILL_GRACE
+        reply = self._exchange(message, grace, "act", legal=legal, limit=limit)
         elapsed = time.perf_counter() - start
+        if reply["op"] == "timeout" or (limit is not None and elapsed > limit):
+            raise BotFailure("timeout", over_the_limit(limit), method="act")
         if reply["op"] == "error":
             raise BotFailure("crash", _text(reply.get("text", "an error")), _frame(reply.get("frame")), "act")
         if reply["op"] != "answer":
@@ -450,8 +458,6 @@ class Sandbox:
         except Exception as exc:  # untrusted data: whatever is wrong with it, it is no action of this game
             raise BotFailure("illegal", f"act() returned an action this game does not have: {_text(exc, 300)}",
                              method="act") from None
-        if limit is not None and elapsed > limit:
-            raise BotFailure("timeout", f"one decision took more than {limit:g} s ({elapsed:.2f} s)", method="act")
         return action, elapsed
 
     def call(self, bot: int, method: str, args: tuple[Any, ...], limit: float | None) -> tuple[Any, float]:
@@ -479,9 +485,12 @@ class Sandbox:
             raise BotFailure("timeout", f"{method}() took more than {limit:g} s ({elapsed:.2f} s)", method=method)
         return value, elapsed
 
-    def _exchange(self, message: Mapping[str, Any], limit: float | None, what: str,
-                  legal: Sequence[Action] | None = None) -> dict[str, Any]:
-        deadline = time.monotonic() + (limit if limit is not None else 3600.0)
+    def _exchange(self, message: Mapping[str, Any], wait: float | None, what: str,
+                  legal: Sequence[Action] | None = None, limit: float | None = None) -> dict[str, Any]:
+        """Send ``message`` and return the answer, serving page requests; killed after ``wait`` seconds (``limit``:
+        the limit the learner is told about, default ``wait``)."""
+        limit = wait if limit is None else limit
+        deadline = time.monotonic() + (wait if wait is not None else 3600.0)
         try:
             self._send(message, deadline)
             while True:
@@ -499,8 +508,8 @@ class Sandbox:
             if what == "setup":
                 raise BotFailure("timeout", f"creating the bot took longer than {limit:g} s",
                                  method="__init__") from None
-            raise BotFailure("timeout", f"one decision took more than {limit:g} s (your bot's process was "
-                                        "stopped)", method="act") from None
+            raise BotFailure("timeout", over_the_limit(limit) + " (your bot's process was stopped)",
+                             method="act") from None
         except _Died as exc:
             self.last_death = str(exc)
             self.kill()

@@ -131,7 +131,7 @@ _RESULTS: dict[tuple[str, str], dict] = {}
 
 def attempts(report: str) -> list[tuple[str, str]]:
     """``(attempt, outcome)`` pairs of an attack's report (its bot raised ``RuntimeError("ATTEMPTS ...")``)."""
-    found = re.search(r"ATTEMPTS (.*?) \(in act", report)
+    found = re.search(r"ATTEMPTS (.*?) \(in act", " ".join(report.split()))  # long lines of a report wrap
     assert found, report[:2000]
     return [tuple(part.rsplit(": ", 1)) for part in found.group(1).split("; ")]  # type: ignore[misc]
 
