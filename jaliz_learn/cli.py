@@ -262,11 +262,22 @@ def read_json_file(path: str) -> Any:
     return data
 
 
-def _notebooks_dir() -> Path:
-    for candidate in (Path.cwd() / "notebooks", Path(__file__).resolve().parent.parent / "notebooks"):
-        if (candidate / "00_welcome.ipynb").is_file():
-            return candidate
-    raise UsageError("notebooks/00_welcome.ipynb not found; run from the project folder (a clone of the repository)")
+def tutorial_folder(here: Path, *, say: Any = print) -> Path:
+    """The folder whose ``notebooks/00_welcome.ipynb`` the tutorial opens: ``here`` when it already holds the
+    course (the repository, or a folder the tutorial filled before), else ``here`` after copying the course into
+    it (from the checkout or the installed wheel; a notebook the learner edited is never overwritten)."""
+    from .course import copy_course, root
+
+    if (here / "notebooks" / "00_welcome.ipynb").is_file() and here.resolve() == root().resolve():
+        return here
+    lines = copy_course(here)
+    copied = sum(1 for line in lines if line.endswith(": copied"))
+    kept = [line.split(":")[0] for line in lines if line.endswith("kept your edited copy")]
+    say(f"course material in {here}: {copied} files copied, {len(lines) - copied} already there"
+        + (f" (your edited {', '.join(kept)} kept)" if kept else ""))
+    if not (here / "notebooks" / "00_welcome.ipynb").is_file():
+        raise UsageError("the course material was not found in this installation (notebooks/00_welcome.ipynb)")
+    return here
 
 
 def run_server(cmd: list[str], cwd: Path) -> int:
@@ -304,19 +315,21 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     import importlib.util
     import os
 
+    folder = tutorial_folder(Path.cwd())
+    if args.copy_only:
+        return 0
     if importlib.util.find_spec("jupyterlab") is None:
-        raise UsageError("JupyterLab is not installed; install the extra: pip install -e '.[jupyter]'")
-    folder = _notebooks_dir()
-    # an explicit root_dir keeps the whole project (notebooks/ and exercises/) in Lab's file browser;
+        raise UsageError("JupyterLab is not installed; install the extra: pip install 'jaliz_learn[jupyter]'")
+    # an explicit root_dir keeps the whole course (notebooks/ and exercises/) in Lab's file browser;
     # without it Jupyter Server serves only the folder of the file it opens
-    cmd = [sys.executable, "-m", "jupyterlab", "notebooks/00_welcome.ipynb", f"--ServerApp.root_dir={folder.parent}"]
+    cmd = [sys.executable, "-m", "jupyterlab", "notebooks/00_welcome.ipynb", f"--ServerApp.root_dir={folder}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     if args.no_browser:
         cmd.append("--no-browser")
     cmd += args.lab_args
     print("+ " + " ".join(cmd), flush=True)
-    return run_server(cmd, cwd=folder.parent)
+    return run_server(cmd, cwd=folder)
 
 
 #: The board class (in jaliz_learn.widgets) that plays each game, for ``jaliz-learn board GAME``.
@@ -503,8 +516,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--coverage", action="store_true")
     p.add_argument("--tests", default=None, help="the tests folder (default: ./tests)")
     p.set_defaults(func=cmd_rules)
-    p = sub.add_parser("tutorial", help="open JupyterLab at notebooks/00_welcome.ipynb")
+    p = sub.add_parser("tutorial", help="open JupyterLab at notebooks/00_welcome.ipynb (outside the repository: copy "
+                       "the course here first, never overwriting an edited notebook)")
     p.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
+    p.add_argument("--copy-only", action="store_true", help="copy the course into this folder, do not open it")
     p.add_argument("lab_args", nargs="*", help="more JupyterLab arguments (after --)")
     p.set_defaults(func=cmd_tutorial)
     p = sub.add_parser("board", help="open a game's board as a Voila page (classroom projector)")

@@ -188,12 +188,17 @@ def test_environment_header(environment, project):
         "the pip: section must install the package itself with the rl extra (from PyPI): - -e .[rl]")
 
 
+#: conda-forge names of packages that PyPI names otherwise
+CONDA_TO_PYPI = {"python-build": "build"}
+
+
 def disagreements(want: dict[str, str], conda: list[str]) -> list[str]:
     """What differs between pyproject's requirements and the conda specs (empty when they agree)."""
     have: dict[str, str] = {}
     problems = []
     for spec in conda:
         name, version = normalize(spec)
+        name = CONDA_TO_PYPI.get(name, name)
         if name in ("python", "pip"):
             continue
         if name in have:

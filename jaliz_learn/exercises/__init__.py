@@ -14,8 +14,8 @@ from typing import Any
 
 def replay(exercise: str, game: int, decision: int, **kwargs: Any) -> Any:
     """The position of decision ``decision`` of graded game ``game`` of ``exercise`` (``"ex04"``), rebuilt on the
-    teacher's machine with the learner's notebook (``notebook=``): see :mod:`.replay`."""
-    from .replay import replay as rebuild
+    teacher's machine with the learner's notebook (``notebook=``): see :mod:`.rebuild`."""
+    from .rebuild import replay as rebuild
 
     return rebuild(exercise, game, decision, **kwargs)
 

@@ -43,11 +43,9 @@ MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 
 def exercises_root() -> Path:
     """The ``exercises/`` folder: the repository's, else the copy installed with the package."""
-    here = Path(__file__).resolve().parents[1]
-    for candidate in (here.parent / "exercises", here / "data" / "exercises"):
-        if candidate.is_dir():
-            return candidate
-    return here.parent / "exercises"
+    from ..course import root
+
+    return root() / "exercises"
 
 
 def find_exercise(name: str) -> Path:

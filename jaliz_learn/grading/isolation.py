@@ -250,24 +250,48 @@ def refuse_unconfined(plan_: Plan, *, real_grade: bool, allow_unconfined: bool) 
 
 
 @functools.lru_cache(maxsize=1)
+def isolated_interpreter() -> tuple[tuple[str, ...], str | None]:
+    """``sys.path`` of ``python -I`` here (folders added by ``.pth`` files included) and where it finds this package
+    (``None``: it does not by itself, e.g. a checkout that was not installed)."""
+    code = ("import importlib.util as u, json, sys; s = u.find_spec('jaliz_learn'); "
+            "print(json.dumps([sys.path, s.origin if s else None]))")
+    try:
+        done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=60)
+        import json
+
+        path, origin = json.loads(done.stdout.strip().splitlines()[-1])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return (), None
+    return tuple(path), origin
+
+
 def package_found_by_isolated_interpreter() -> bool:
     """Whether ``python -I`` finds this package by itself (installed, or an editable install's finder)."""
-    try:
-        done = subprocess.run([sys.executable, "-I", "-c", "import importlib.util as u; "
-                               "print(u.find_spec('jaliz_learn').origin)"], capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return done.returncode == 0 and Path(done.stdout.strip()).resolve().parent == PACKAGE
+    origin = isolated_interpreter()[1]
+    return origin is not None and Path(origin).resolve().parent == PACKAGE
 
 
 def interpreter_paths() -> list[str]:
-    """The folders the learner's interpreter reads: its prefixes (with the installed packages) and the package."""
+    """The folders the learner's interpreter reads: its prefixes, every folder on its ``sys.path`` (the installed
+    packages, folders added by ``.pth`` files) and the package."""
     roots = {sys.base_prefix, sys.base_exec_prefix, sys.prefix, sys.exec_prefix, str(PACKAGE)}
+    roots |= {p for p in isolated_interpreter()[0] if p and os.path.isdir(p)}
     spec = importlib.util.find_spec("jaliz_learn.widgets") if "jaliz_learn.widgets" in sys.modules else None
     widgets = Path(spec.origin).parent if spec and spec.origin else PACKAGE.parent / "widgets"
     if (widgets / "__init__.py").is_file():
         roots.add(str(widgets))
     return _outermost(roots)
+
+
+def checkout_parts() -> list[str]:
+    """Where the package lives in a repository checkout: the checkout's other folders (solutions, tests, docs,
+    history), hidden even when a tool put the checkout itself on ``sys.path`` (an old-style editable install)."""
+    checkout = PACKAGE.parent
+    if not (checkout / "pyproject.toml").is_file():
+        return []
+    needed = [Path(r) for r in interpreter_paths()]  # a virtual environment inside the checkout stays readable
+    return [str(p) for p in sorted(checkout.iterdir())
+            if p.name not in (PACKAGE.name, "widgets") and not any(r == p or p in r.parents for r in needed)]
 
 
 def _outermost(paths: Iterable[str]) -> list[str]:
@@ -309,7 +333,11 @@ def split_view(roots: Sequence[str], hidden: Sequence[str]) -> tuple[list[str], 
 def child_spec(plan_: Plan, *, scratch: str, jail_root: str | None, hidden: Sequence[str] = (),
                extra_read: Sequence[str] = ()) -> dict[str, Any]:
     """The JSON the child's :func:`jaliz_learn.grading.boot.confine` applies."""
-    hidden_all = [str(p) for p in GRADER_ONLY] + [str(h) for h in hidden]
+    hidden_all = [str(p) for p in GRADER_ONLY] + checkout_parts() + [str(h) for h in hidden]
+    # a file the grader shares on purpose (a game defined outside the package) stays readable inside a hidden folder;
+    # only that file is there: the jail binds it alone, Landlock allows it alone
+    shared = [Path(x).resolve() for x in extra_read]
+    hidden_all = [h for h in hidden_all if not any(Path(h).resolve() in x.parents for x in shared)]
     readable, list_only = split_view([*interpreter_paths(), *extra_read], hidden_all)
     spec: dict[str, Any] = {"scratch": scratch, "user": list(plan_.user) if plan_.user else None,
                             "drop_capabilities": plan_.drop_capabilities, "seccomp": plan_.seccomp,
@@ -334,7 +362,6 @@ def child_command(plan_: Plan, fds: tuple[int, int]) -> list[str]:
     return cmd
 
 
-__all__ = ["ENV", "GRADER_ONLY", "MODES", "Offer", "Plan", "add_arguments", "child_command", "child_spec",
-           "interpreter_paths",
-           "landlock_abi", "namespaces_available", "offered", "plan", "refuse_unconfined", "resolve_mode",
-           "split_view"]
+__all__ = ["ENV", "GRADER_ONLY", "MODES", "Offer", "Plan", "add_arguments", "checkout_parts", "child_command",
+           "child_spec", "interpreter_paths", "isolated_interpreter", "landlock_abi", "namespaces_available", "offered",
+           "plan", "refuse_unconfined", "resolve_mode", "split_view"]

@@ -201,6 +201,10 @@ def enter(spec: JailSpec) -> str:
     _mount(None, "/", None, _MS_REC | _MS_PRIVATE)  # nothing done here reaches the real system
     _mount("tmpfs", root, "tmpfs", _MS_NOSUID | _MS_NODEV, "size=16m,mode=0755")
     _devices(root)
+    # the private /tmp first: read-only views of folders that live under /tmp (a virtual environment made there)
+    # and the scratch folder are then mounted inside it instead of being hidden by it
+    os.makedirs(root + "/tmp", exist_ok=True)
+    _mount("tmpfs", root + "/tmp", "tmpfs", _MS_NOSUID | _MS_NODEV, "size=256m,mode=1777")
     for path in spec.system:
         if os.path.lexists(path):
             _system(root, path)  # before the interpreter: a prefix under /usr lies inside this view
@@ -211,8 +215,6 @@ def enter(spec: JailSpec) -> str:
             bound.append(path)
     for path in _with_real_paths(spec.hidden):
         _cover(root, path)
-    os.makedirs(root + "/tmp", exist_ok=True)
-    _mount("tmpfs", root + "/tmp", "tmpfs", _MS_NOSUID | _MS_NODEV, "size=256m,mode=1777")
     os.makedirs(root + "/proc", exist_ok=True)
     _mount("proc", root + "/proc", "proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC)
     _bind(root, spec.scratch, writable=True)

@@ -7,7 +7,7 @@ teacher's secret (``JALIZ_LEARN_SECRET_SEED`` or ``secret_file``, else the pract
 the learner's bot is run again from their notebook, in its own closed process, with the same bot seeds, so that a
 bot that decides by its seed plays the same game again.
 
->>> from jaliz_learn.exercises.replay import graded_game
+>>> from jaliz_learn.exercises.rebuild import graded_game
 >>> graded_game("ex02", 9, seed=123)[:3]
 ('two-player games against NizamGreedyBot', 2, 0)
 """
