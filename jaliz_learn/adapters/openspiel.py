@@ -11,10 +11,10 @@ decision can take; the utility range is ``GameInfo.score_range``; returns are th
 ``python_jaliz_learn_<game>_win`` (``ZERO_SUM``, utilities in [-1, 1]: a sole winner gets 1, each loser
 ``-1 / (n - 1)``, a shared win splits; 2 to ``max_players`` players).
 
-Chance is **sampled stochastic**: shuffles and draws happen inside ``apply_action`` from the engine's seeded
-generator; each new state draws its engine seed from the game's own generator (seeded by ``rng_seed``) when it
-is first used, so the sequence of games is reproducible (clones copy their original's engine state and draw
-nothing). No chance
+Chance lives in the state: shuffles and draws happen inside ``apply_action`` from the state's own seeded
+generator, so OpenSpiel sees **deterministic** dynamics (see :data:`CHANCE_MODE`); each new state draws its
+engine seed from the game's own generator (seeded by ``rng_seed``) when it is first used, so the sequence of
+games is reproducible (clones copy their original's engine state and draw nothing). No chance
 nodes are exposed (see docs/ADAPTERS.md for why). Observations: ``observation_tensor`` is the game's tensor
 for the player (plus the action being built) and ``observation_string`` its text. Information states:
 ``information_state_string`` is perfect recall (the event log as that player saw it, every event with the
@@ -52,6 +52,10 @@ except ImportError:  # pragma: no cover
     pyspiel = None  # type: ignore[assignment]
 
 _REGISTERED: dict[str, Any] = {}
+#: Every shuffle and roll comes from the state's own seeded generator, which is part of the state (and of its
+#: serialization): each transition is a function of the state, so no chance node is exposed and OpenSpiel can
+#: serialize states (a Python game declared SAMPLED_STOCHASTIC cannot be: its generator state is C++-only).
+#: ``new_initial_state()`` draws each game's seed from the game's generator (``rng_seed``): games still differ.
 CHANCE_MODE = pyspiel.GameType.ChanceMode.DETERMINISTIC if pyspiel is not None else None
 
 
@@ -244,10 +248,11 @@ def _make(name: str, *, wins: bool = False) -> tuple[Any, Any]:
             seed = int(float(probability_sampler()) * (2**31 - 1))
             real = self.rl.state
             sampled = real.game.sample_state(real.observation(player), rng=seed)
-            # the sample is a fresh state; it carries the history as ``player`` saw it, so that their information
-            # state is the same in both (IS-MCTS checks it)
+            # the sample is a fresh state; it carries the history as ``player`` saw it (the log with their secrets
+            # only, their own actions), so that their information state is the same in both (IS-MCTS checks it)
             sampled.log = EventLog(real.log.for_viewer(player))
             sampled.log.turn = real.log.turn
+            sampled.history = [(who, action) for who, action in real.history if who == player]
             rl = RLState(sampled, self.rl.encoding)
             rl.builder = self.rl.builder.copy() if self.rl.builder else None
             rl.steps = self.rl.steps
