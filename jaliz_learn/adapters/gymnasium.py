@@ -4,10 +4,18 @@ Needs ``pip install "jaliz_learn[rl]"``. The agent's actions are the game's fixe
 (``Discrete(num_distinct_actions)``, composite actions built by sub-decisions, see :mod:`.rl`); the
 observation is the game's tensor for the seat (``Box``, see :mod:`.tensors`) plus the action being built.
 The legal ids come in ``info["action_mask"]`` and from ``action_masks()`` (the convention of maskable
-policies). Rewards: ``"score"`` gives the seat's final score when the game ends; ``"score-delta"`` the
-change of the seat's score at every step (same total, earlier signal); ``"win"`` 1 to a winner at the end.
-An illegal id ends the episode with ``illegal_reward`` (``illegal="end"``, the default, so random
-exploration and Gymnasium's ``check_env`` work) or raises (``illegal="raise"``).
+policies). The observation bounds are finite, from the game's data (:meth:`TensorLayout.bounds
+<jaliz_learn.adapters.tensors.TensorLayout.bounds>`). ``render_mode``: ``"ansi"`` (the observation as text) or
+``"rgb_array"`` (the seat's picture as an image, so ``gymnasium.wrappers.RecordVideo`` records games; the
+``render`` extra). The environments are registered when this module is imported (``jaliz_learn/<game>-v0``):
+in a fresh process, ``gymnasium.make("jaliz_learn.adapters.gymnasium:jaliz_learn/nizam-v0")`` imports and
+registers them (Gymnasium 1.x no longer loads plugins by entry point; 0.29 loads the ``gymnasium.envs`` entry
+point this package declares).
+
+Rewards: ``"score"`` gives the seat's final score when the game ends; ``"score-delta"`` the change of the
+seat's score at every step (same total, earlier signal); ``"win"`` 1 to a winner at the end. An illegal id
+ends the episode with ``illegal_reward`` (``illegal="end"``, the default, so random exploration and
+Gymnasium's ``check_env`` work) or raises (``illegal="raise"``).
 
 >>> import pytest; _ = pytest.importorskip("gymnasium")  # the rl extra
 >>> env = JalizSeatEnv("nizam", num_players=1)     # solo Nizam
@@ -28,6 +36,7 @@ from ..bots.base import make_bot
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import hash_seed
+from .render import RENDER_MODES, check_render_mode, render
 from .rl import RLState
 
 try:  # the optional extra
@@ -48,7 +57,7 @@ class JalizSeatEnv(_Env):  # type: ignore[misc]
     ``"heuristic"``, ``"mcts"``) or bot objects; default: random bots.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(self, game: str | Game, num_players: int | None = None, seat: int = 0,
                  opponents: Sequence[Any] | None = None, *, reward: str = "score", illegal: str = "end",
@@ -61,7 +70,8 @@ class JalizSeatEnv(_Env):  # type: ignore[misc]
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
         if reward not in REWARDS or illegal not in ("end", "raise"):
             raise ValueError(f"reward must be one of {REWARDS} and illegal 'end' or 'raise'")
-        self.seat, self.reward_kind, self.illegal, self.render_mode = seat, reward, illegal, render_mode
+        self.seat, self.reward_kind, self.illegal = seat, reward, illegal
+        self.render_mode = check_render_mode(render_mode)
         others = [p for p in range(self.num_players) if p != seat]
         given = list(opponents) if opponents is not None else ["random"] * len(others)
         if len(given) != len(others):
@@ -71,8 +81,8 @@ class JalizSeatEnv(_Env):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward if illegal_reward is not None else low - 1)
         probe = RLState(self.game.initial_state(num_players=self.num_players, seed=0))
         self.num_actions = probe.encoding.num_distinct_actions
-        self.observation_space = spaces.Box(low=-np.inf, high=np.inf, shape=(probe.tensor_size(),),
-                                            dtype=np.float32)
+        lows, highs = probe.tensor_bounds()
+        self.observation_space = spaces.Box(low=lows, high=highs, shape=(probe.tensor_size(),), dtype=np.float32)
         self.action_space = spaces.Discrete(self.num_actions)
         self.rl: RLState | None = None
         self._score = 0.0
@@ -143,10 +153,11 @@ class JalizSeatEnv(_Env):  # type: ignore[misc]
             reward = 1.0 if outcome is not None and self.seat in outcome.winners else 0.0
         return self._obs(), float(reward), over, False, self._info()
 
-    def render(self) -> str | None:
-        if self.render_mode is None or self.rl is None:
+    def render(self) -> Any:
+        """The seat's view: text (``"ansi"``) or an ``(H, W, 3)`` image (``"rgb_array"``); ``None`` without a mode."""
+        if self.rl is None:
             return None
-        return str(self.rl.state.observation(self.seat))
+        return render(self.render_mode, self.rl.state.observation(self.seat))
 
 
 def register() -> list[str]:
@@ -164,3 +175,7 @@ def register() -> list[str]:
             gym.register(id=env_id, entry_point=f"{__name__}:JalizSeatEnv", kwargs={"game": name})
         ids.append(env_id)
     return ids
+
+
+if gym is not None:  # importing this module registers the environments
+    register()

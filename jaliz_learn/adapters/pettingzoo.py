@@ -8,6 +8,11 @@ and ``"action_mask"`` (1 for the ids legal now; all zeros for an agent not to ac
 once, when the game ends: each agent's final score (``reward="score"``) or +1 to the winners, 0 to the
 others (``reward="win"``). Chance is inside the engine (sampled from the seed given to ``reset``).
 
+:func:`env` wraps the environment as PettingZoo's classic games do (an illegal move ends the game with a penalty
+for the mover, out-of-bounds actions are refused, the order of calls is enforced); :func:`raw_env` is the bare
+one. ``state()`` is the global state for a centralised critic (every seat's observation tensor, in seat order;
+``state_space``); ``render_mode`` ``"ansi"`` or ``"rgb_array"`` (the spectator's picture; the ``render`` extra).
+
 >>> import pytest; _ = pytest.importorskip("pettingzoo")  # the rl extra
 >>> e = env("nizam", num_players=1)
 >>> e.reset(seed=3)
@@ -24,6 +29,7 @@ import numpy as np
 
 from .. import load_game
 from ..core.game import Game
+from .render import RENDER_MODES, check_render_mode, render
 from .rl import RLState
 
 try:  # the optional extra
@@ -39,7 +45,7 @@ REWARDS = ("score", "win")
 class JalizAECEnv(AECEnv):  # type: ignore[misc,valid-type]
     """One game at one player count as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "jaliz_learn_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "jaliz_learn_v0", "is_parallelizable": False}
 
     def __init__(self, game: str | Game, num_players: int | None = None, *, reward: str = "score",
                  render_mode: str | None = None, **options: Any) -> None:
@@ -50,19 +56,22 @@ class JalizAECEnv(AECEnv):  # type: ignore[misc,valid-type]
         self.num_players = self.game.resolve_num_players(num_players)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, got {reward!r}")
-        self.reward_kind, self.render_mode = reward, render_mode
+        self.reward_kind, self.render_mode = reward, check_render_mode(render_mode)
         self.metadata = {**self.metadata, "name": f"jaliz_learn_{self.game.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agents = self.possible_agents[:]
         probe = RLState(self.game.initial_state(num_players=self.num_players, seed=0))
         self.num_actions = probe.encoding.num_distinct_actions
         size = probe.tensor_size()
+        low, high = probe.tensor_bounds()
         obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32),
+            "observation": spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(self.num_actions,), dtype=np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self.state_space = spaces.Box(low=np.tile(low, self.num_players), high=np.tile(high, self.num_players),
+                                      shape=(size * self.num_players,), dtype=np.float32)
         self._seeds = np.random.default_rng()
         self.rl: RLState | None = None
 
@@ -128,15 +137,32 @@ class JalizAECEnv(AECEnv):  # type: ignore[misc,valid-type]
         self._select()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        if self.render_mode is None or self.rl is None:
+    def state(self) -> np.ndarray:
+        """The global state for a centralised critic: every seat's observation tensor, in seat order (together
+        they hold every hidden card; never give it to a decentralised policy)."""
+        assert self.rl is not None, "call reset() first"
+        return np.concatenate([self.rl.observation_tensor(p) for p in range(self.num_players)])
+
+    def render(self) -> Any:
+        """The spectator's view: text (``"ansi"``) or an image (``"rgb_array"``); ``None`` without a mode."""
+        if self.rl is None:
             return None
-        return str(self.rl.state.observation(None))
+        return render(self.render_mode, self.rl.state.observation(None))
 
     def close(self) -> None:
         pass
 
 
-def env(game: str | Game, num_players: int | None = None, **kwargs: Any) -> JalizAECEnv:
-    """A PettingZoo AEC environment for ``game`` (a name or a loaded game) at ``num_players`` players."""
+def raw_env(game: str | Game, num_players: int | None = None, **kwargs: Any) -> JalizAECEnv:
+    """The bare PettingZoo AEC environment for ``game`` (a name or a loaded game) at ``num_players`` players."""
     return JalizAECEnv(game, num_players, **kwargs)
+
+
+def env(game: str | Game, num_players: int | None = None, **kwargs: Any) -> Any:
+    """:func:`raw_env` wrapped as PettingZoo's classic games are: an illegal move ends the game (the mover gets
+    -1), an action outside the space is refused, and the order of calls is enforced."""
+    from pettingzoo.utils import wrappers
+
+    wrapped = wrappers.TerminateIllegalWrapper(raw_env(game, num_players, **kwargs), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

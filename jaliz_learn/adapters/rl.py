@@ -209,3 +209,11 @@ class RLState:
 
     def tensor_size(self) -> int:
         return tensor_layout(self.state.game, self.state.num_players).size + self.builder_size()
+
+    def tensor_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Finite ``(low, high)`` of :meth:`observation_tensor` (the layout's, then the builder block's)."""
+        layout = tensor_layout(self.state.game, self.state.num_players)
+        low, high = layout.bounds()
+        extra = self.builder_size()
+        return (np.concatenate([low, np.zeros(extra, np.float32)]),
+                np.concatenate([high, np.full(extra, layout.bound, np.float32)]))

@@ -63,8 +63,11 @@ class TensorLayout:
     """The features of one game at one player count; ``encode(obs)`` gives a float32 vector."""
 
     def __init__(self, game: str, num_players: int, max_players: int, decisions: Sequence[str],
-                 features: Sequence[tuple[str, int, FeatureFn]]) -> None:
+                 features: Sequence[tuple[str, int, FeatureFn]], *, bound: float = 1.0) -> None:
         self.game, self.num_players = game, num_players
+        #: no number of a feature exceeds this in absolute value (the game's data: its largest count, score or
+        #: number of decisions; the one-hot header blocks are 0/1)
+        self.bound = float(bound)
         dec = (*decisions, "other")
         header: list[tuple[str, int, FeatureFn]] = [
             ("observer", max_players, lambda o: one_hot(o.player, range(max_players))),
@@ -74,6 +77,15 @@ class TensorLayout:
         self.features = (*header, *features)
         self.size = sum(size for _, size, _ in self.features)
         self.shape = (self.size,)
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(low, high)`` of every number, finite: 0/1 for the header's one-hot blocks, ``[-bound, bound]`` else
+        (Gymnasium's and PettingZoo's ``Box`` bounds; a test checks random games stay inside)."""
+        low = np.full(self.size, -self.bound, np.float32)
+        high = np.full(self.size, self.bound, np.float32)
+        header = sum(size for _, size, _ in self.features[:3])
+        low[:header], high[:header] = 0.0, 1.0
+        return low, high
 
     def describe(self) -> list[tuple[str, int, int]]:
         """``(name, offset, size)`` of every block, in order."""
@@ -105,7 +117,21 @@ def tensor_layout(game: Game, num_players: int) -> TensorLayout:
     if layout is None:
         game.info.check_players(num_players)
         layout = _LAYOUTS[key] = game_module(game).tensor_layout(game, num_players)
+        layout.bound = max(layout.bound, data_bound(game))
     return layout
+
+
+def data_bound(game: Game) -> float:
+    """The largest number an observation of ``game`` can hold, from its declared data: a score, a count of cards
+    (at most the decisions of a game, each moving at most a handful) or a turn.
+
+    >>> import jaliz_learn
+    >>> data_bound(jaliz_learn.load_game("nizam")) >= 100
+    True
+    """
+    info = game.info
+    scores = max((abs(x) for x in info.score_range), default=0.0) if info.score_range else 0.0
+    return float(max(scores, info.max_decisions or 0, 1000))
 
 
 def observation_shape(game: Game, num_players: int) -> tuple[int, ...]:

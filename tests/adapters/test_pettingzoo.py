@@ -6,6 +6,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from jaliz_learn.adapters.pettingzoo import env  # noqa: E402
@@ -52,3 +53,45 @@ def test_only_the_player_to_act_has_a_mask():
     for agent in e.possible_agents:
         mask = e.observe(agent)["action_mask"]
         assert (mask.sum() > 0) == (agent == acting)
+
+
+# ---- issue 31: wrapped as the classic environments, a global state, renders -----------------------------------
+
+
+def test_env_is_wrapped_like_the_classic_games_and_raw_env_is_bare():
+    from pettingzoo.utils import wrappers
+
+    from jaliz_learn.adapters.pettingzoo import JalizAECEnv, env, raw_env
+
+    wrapped = env("bali", 2)
+    assert isinstance(wrapped, wrappers.OrderEnforcingWrapper) and isinstance(wrapped.unwrapped, JalizAECEnv)
+    assert type(raw_env("bali", 2)) is JalizAECEnv
+    api_test(wrapped, num_cycles=30)
+    wrapped.reset(seed=1)
+    agent = wrapped.agent_selection
+    mask = wrapped.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    wrapped.step(illegal)  # an illegal id ends the game: the mover gets -1
+    assert wrapped.terminations[agent] and wrapped.rewards[agent] == -1
+
+
+def test_state_is_every_seat_observation_for_a_centralised_critic():
+    from jaliz_learn.adapters.pettingzoo import raw_env
+
+    e = raw_env("jungli-la", 3)
+    e.reset(seed=2)
+    state = e.state()
+    assert state.shape == e.state_space.shape and e.state_space.contains(state)
+    parts = np.split(state, 3)
+    for i, agent in enumerate(e.possible_agents):
+        assert (parts[i] == e.observe(agent)["observation"]).all()
+
+
+def test_render_modes_are_validated():
+    from jaliz_learn.adapters.pettingzoo import raw_env
+
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        raw_env("nizam", 2, render_mode="rgb")
+    e = raw_env("nizam", 2, render_mode="ansi")
+    e.reset(seed=1)
+    assert "board: " in e.render()
