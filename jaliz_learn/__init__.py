@@ -36,6 +36,8 @@ __version__ = "0.1.0"
 # a library logs, the application decides what to show: nothing by default (the command line's -v shows it)
 logging.getLogger(__name__).addHandler(logging.NullHandler())
 
+from . import pictures as _pictures  # noqa: E402, F401  # registers the drawings of positions (core.display)
+
 
 def parse_action(text: str, state: State) -> Action:
     """Read an action in text notation for ``state`` (same as ``state.game.parse_action``)."""

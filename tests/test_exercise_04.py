@@ -71,7 +71,7 @@ def test_source_checks_refuse_the_library_search_and_accept_the_solution():
 
 
 def test_ancestry_allows_only_basebot():
-    assert ancestry_problem(("__main__:MyMonteCarloBot", "jaliz_learn.bots.base:BaseBot", "builtins:object")) is None
+    assert ancestry_problem(("__main__:MyMonteCarloBot", "jaliz_learn.core.bot:BaseBot", "builtins:object")) is None
     assert "BaliGreedyBot" in ancestry_problem(("__main__:X", "jaliz_learn.games.bali.bots:BaliGreedyBot"))
 
 

@@ -16,6 +16,9 @@ import pytest
 
 from jaliz_learn.exercises.answers.ex05 import reference_elo, reference_seat_advantage, reference_wilson
 from jaliz_learn.exercises.ex05_experiments import (
+    K_FACTOR,
+    START_RATING,
+    Z,
     check_experiments,
     grade_experiments,
     hidden_cases,
@@ -45,7 +48,7 @@ def test_bars_are_stated_at_the_top_of_the_notebook():
 def test_hidden_cases_depend_on_the_seed_and_show_seat_effects():
     a, b = hidden_cases(1), hidden_cases(2)
     assert a != b and hidden_cases(1) == a and a != public_cases()
-    verdicts = {reference_seat_advantage(g) for seed in range(3) for g in hidden_cases(seed)}
+    verdicts = {reference_seat_advantage(g, Z) for seed in range(3) for g in hidden_cases(seed)}
     assert verdicts == {True, False}  # both answers occur, so a constant answer fails
     assert any(len(w) == 2 for g in a for _, w in g)  # shared wins occur
 
@@ -118,7 +121,7 @@ def test_plausible_mistakes_fail_with_a_hint(solution_cls, method, body, shown):
     found = items(report)[method]
     assert not found.passed and shown in found.hint
     if method in ("elo", "win_rates"):  # the message names the value, never the expected one
-        expected = reference_elo(hidden_cases(11)[0]) if method == "elo" else None
+        expected = reference_elo(hidden_cases(11)[0], K_FACTOR, START_RATING) if method == "elo" else None
         assert expected is None or all(f"{v!r}" not in found.message for v in expected.values())
     others = [i for i in report.items if i.name != method and i.name != "seat_advantage"]
     assert all(i.passed for i in others)

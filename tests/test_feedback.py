@@ -35,7 +35,7 @@ class Good(NizamGreedyBot):
         return reference_points_if_scored(state, me)
 
     def evaluate(self, state, me):
-        return reference_evaluate(state, me)
+        return reference_evaluate(state, me, ex02.CARD_VALUE)
 
 
 class _Once:

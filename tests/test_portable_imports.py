@@ -30,8 +30,8 @@ SCRIPT = textwrap.dedent("""
         win_rates = staticmethod(reference_win_rates)
         wilson = staticmethod(reference_wilson)
         seat_win_rates = staticmethod(reference_seat_win_rates)
-        seat_advantage = staticmethod(reference_seat_advantage)
-        elo = staticmethod(lambda games, k=16: reference_elo(games, k))
+        seat_advantage = staticmethod(lambda games: reference_seat_advantage(games, 1.96))
+        elo = staticmethod(lambda games, k=16: reference_elo(games, k, 1500.0))
 
     class First(BaseBot):
         def act(self, observation, legal_actions):

@@ -31,10 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from .. import load_game
 from ..bots.base import make_bot
 from ..core.errors import IllegalAction
 from ..core.game import Game
+from ..core.registry import load_game
 from ..core.rng import hash_seed
 from .render import RENDER_MODES, check_render_mode, render
 from .rl import RLState

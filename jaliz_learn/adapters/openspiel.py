@@ -39,10 +39,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import load_game
 from ..core.events import EventLog
 from ..core.game import Game
-from ..core.registry import available
+from ..core.registry import available, load_game
 from .rl import RLState
 from .tensors import observation_string
 

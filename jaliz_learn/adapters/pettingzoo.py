@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import load_game
 from ..core.game import Game
+from ..core.registry import load_game
 from .render import RENDER_MODES, check_render_mode, render
 from .rl import RLState
 

@@ -148,7 +148,7 @@ def observation_tensor(observation: Observation, game: Game | None = None) -> np
 
 @lru_cache(maxsize=32)
 def _default_game(name: str) -> Game:
-    from .. import load_game
+    from ..core.registry import load_game
 
     return load_game(name)
 

@@ -1,41 +1,12 @@
-"""The bot interface, :class:`RandomBot`, and the bot-name registry used by the CLI."""
+"""The bot-name registry used by the CLI, and :class:`BaseBot` and :class:`RandomBot` (defined in
+:mod:`jaliz_learn.core.bot`, so that the games' own bots can build on them)."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
 from typing import Any
 
 from ..core.errors import InvalidOption
-from ..core.rng import Rng
-
-
-class BaseBot:
-    """Convenience base: holds a seeded :class:`Rng` that ``play`` may reseed per game."""
-
-    name = "bot"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def reseed(self, seed: int) -> None:
-        self.rng = Rng(seed)
-
-    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:  # pragma: no cover
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
-
-class RandomBot(BaseBot):
-    """Picks a legal action uniformly at random from its own seeded stream."""
-
-    name = "random"
-
-    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
-        return legal_actions[self.rng.randrange(len(legal_actions))]
-
 
 #: bot name -> {game name or "*": "module:Class"}; a class is built as ``Class.for_game(game, seed)`` if it has
 #: that method, else as ``Class(seed)``.

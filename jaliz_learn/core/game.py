@@ -130,6 +130,17 @@ class Observation:
     turn: int
     is_over: bool
 
+    def _repr_svg_(self) -> str:
+        """The picture of what this player sees (drawn by :mod:`jaliz_learn.pictures`, see :mod:`.display`)."""
+        from . import display
+
+        return display.svg(self)
+
+    def _repr_html_(self) -> str:
+        from . import display
+
+        return display.html(self)
+
     @classmethod
     def fast(cls, shared: Mapping[str, Any] | None = None, /, **fields: Any) -> Any:
         """Build an observation without the frozen-dataclass ``__init__``.
@@ -491,6 +502,17 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return self.__str__()
+
+    def _repr_svg_(self) -> str:
+        """The spectator's picture (no hidden card): drawn by :mod:`jaliz_learn.pictures` (see :mod:`.display`)."""
+        from . import display
+
+        return display.svg(self)
+
+    def _repr_html_(self) -> str:
+        from . import display
+
+        return display.html(self)
 
 
 _SHARED_ON_CLONE = frozenset({"game", "rng", "log", "_history"})

@@ -198,8 +198,10 @@ def check_methods(bot_class: Any) -> list[CheckResult]:
     except Exception as exc:
         return [CheckResult("create your bot", False, f"{type(exc).__name__}: {exc}", failure_hint("crash", str(exc)))]
     answers = _answers()
-    for name, reference in (("points_if_scored", answers.reference_points_if_scored),
-                            ("evaluate", answers.reference_evaluate)):
+    def evaluate(state: State, me: int) -> float:
+        return float(answers.reference_evaluate(state, me, CARD_VALUE))
+
+    for name, reference in (("points_if_scored", answers.reference_points_if_scored), ("evaluate", evaluate)):
         problem = None
         for description, state, me in method_cases():
             before = state.to_json(compact=True)

@@ -151,7 +151,7 @@ def _answer(name: str, args: tuple[Any, ...]) -> Any:
         return answers.exact_roll(*args)
     if name == "reroll_outcomes":
         return answers.exact_reroll(*args)
-    return answers.exact_best(*args)
+    return answers.exact_best(*args, keep_value)
 
 
 def _show(value: Any) -> str:
@@ -298,8 +298,8 @@ def _expect_best(action: Action, obs: Any) -> str | None:
     left = MAX_REROLLS - obs.rerolls_used
     answers = _answers()
     options = [a for a in [Keep(), *(Reroll(f) for f in answers.reroll_choices(obs.dice))]]
-    best = max(answers.action_value(obs.dice, left, need, a) for a in options)
-    mine = answers.action_value(obs.dice, left, need, action)
+    best = max(answers.action_value(obs.dice, left, need, a, keep_value) for a in options)
+    mine = answers.action_value(obs.dice, left, need, action, keep_value)
     if mine == best:
         return None
     return f"its expected value is {float(mine):.3f}, and another choice expects {float(best):.3f}"

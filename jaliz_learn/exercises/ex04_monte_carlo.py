@@ -70,7 +70,7 @@ GRADER_GAMES = 16
 #: Public seed of the practice games of :func:`check_monte_carlo` (the grader uses hidden seeds).
 PRACTICE_SEED = 4040
 #: Bot classes of the library a hand-in may build on (anything else under ``jaliz_learn`` is refused).
-ALLOWED_BASES = frozenset({"jaliz_learn.bots.base:BaseBot"})
+ALLOWED_BASES = frozenset({"jaliz_learn.core.bot:BaseBot", "jaliz_learn.bots.base:BaseBot"})
 #: Names whose use in a notebook means the library's search does the work.
 FORBIDDEN_NAMES = frozenset({"ISMCTSBot", "MCTSBot"})
 FORBIDDEN_MODULES = ("jaliz_learn.bots.mcts",)

@@ -259,7 +259,7 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
         got = _call(learner, None, "seat_advantage", (tuple(games),))
         if not isinstance(got, bool):
             return f"seat_advantage() returned {_describe(got)}, not True or False"
-        if got == answers.reference_seat_advantage(games):
+        if got == answers.reference_seat_advantage(games, Z):
             return None
         return f"seat_advantage() said {got}, which is not right"
 
@@ -271,7 +271,7 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
         _call(learner, None, "seat_win_rates", (tuple(g),)), answers.reference_seat_win_rates(g), "seat_win_rates()")))
     run("seat_advantage", per_case("seat_advantage", advantage))
     run("elo", per_case("elo", lambda g: _compare_mapping(
-        _call(learner, None, "elo", (tuple(g),)), answers.reference_elo(g), "elo()")))
+        _call(learner, None, "elo", (tuple(g),)), answers.reference_elo(g, K_FACTOR, START_RATING), "elo()")))
     return items
 
 

@@ -71,3 +71,13 @@ def picture_html(position: Any, viewer: int | None = None) -> str:
         return html_figure(picture_svg(obs))
     own = getattr(obs, "_repr_html_", None)
     return str(own()) if callable(own) else f"<pre>{escape(repr(obs))}</pre>"
+
+
+def _register() -> None:
+    """Draw every state and observation with these pictures (the engine asks :mod:`jaliz_learn.core.display`)."""
+    from ..core import display
+
+    display.register(svg=picture_svg, html=picture_html)
+
+
+_register()

@@ -328,4 +328,7 @@ def html(obj: Any) -> str:
     return html_wrap(svg(obj))
 
 
+picture_html = html  # what jaliz_learn.pictures.picture_html draws for this game
+
+
 __all__ = ["BaliLayout", "picture", "scene", "svg", "html", "observation_of", "draw_card", "card_glyph"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from ...core.game import State
 from ...games.nizam.actions import Score
-from ..ex02_nizam_one_ply import CARD_VALUE
 
 
 def reference_points_if_scored(state: State, me: int) -> float:
@@ -23,8 +22,10 @@ def reference_points_if_scored(state: State, me: int) -> float:
     return float(state.scores()[me])
 
 
-def reference_evaluate(state: State, me: int) -> float:
-    return reference_points_if_scored(state, me) + CARD_VALUE * len(state.observation(me).hand)  # type: ignore[attr-defined]
+def reference_evaluate(state: State, me: int, card_value: float) -> float:
+    """What ``evaluate`` must return: ``points_if_scored`` plus ``card_value`` (the exercise's ``CARD_VALUE``) per
+    card in the hand of ``me``."""
+    return reference_points_if_scored(state, me) + card_value * len(state.observation(me).hand)  # type: ignore[attr-defined]
 
 
 __all__ = ["reference_evaluate", "reference_points_if_scored"]

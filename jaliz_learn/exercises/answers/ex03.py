@@ -9,14 +9,17 @@ Fraction(1, 6)
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 
 from ...core.actions import Action
 from ...games.jungli_la.actions import Reroll
 from ...games.jungli_la.data import FACES
-from ..ex03_jungli_la_probability import LETTER, keep_value
+
+LETTER = FACES.index("L")
+#: what final dice are worth to a player: ``value(dice, need)`` (the exercise's given ``keep_value``)
+Value = Callable[[Sequence[int], Sequence[int]], int]
 
 
 @cache
@@ -53,21 +56,23 @@ def reroll_choices(dice: Sequence[int]) -> list[tuple[str, ...]]:
 
 
 @lru_cache(maxsize=100_000)
-def exact_best(dice: tuple[int, ...], rerolls_left: int, need: tuple[int, ...]) -> Fraction:
+def exact_best(dice: tuple[int, ...], rerolls_left: int, need: tuple[int, ...], keep_value: Value) -> Fraction:
+    """The expected ``keep_value`` of the final dice when every later choice is the best one."""
     value = Fraction(keep_value(dice, need))
     if rerolls_left <= 0 or dice[LETTER] >= 2:
         return value
     for faces in reroll_choices(dice):
-        ev = sum((p * exact_best(after, rerolls_left - 1, need) for after, p in exact_reroll(dice, faces).items()),
-                 Fraction(0))
+        ev = sum((p * exact_best(after, rerolls_left - 1, need, keep_value)
+                  for after, p in exact_reroll(dice, faces).items()), Fraction(0))
         value = max(value, ev)
     return value
 
 
-def action_value(dice: tuple[int, ...], rerolls_left: int, need: tuple[int, ...], action: Action) -> Fraction:
+def action_value(dice: tuple[int, ...], rerolls_left: int, need: tuple[int, ...], action: Action,
+                 keep_value: Value) -> Fraction:
     """Expected value of Keep (the dice as they are) or a Reroll followed by the best play."""
     if isinstance(action, Reroll):
-        return sum((p * exact_best(after, rerolls_left - 1, need)
+        return sum((p * exact_best(after, rerolls_left - 1, need, keep_value)
                     for after, p in exact_reroll(dice, action.faces).items()), Fraction(0))
     return Fraction(keep_value(dice, need))
 

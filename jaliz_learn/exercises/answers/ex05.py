@@ -6,7 +6,7 @@ read them.
 {'a': 0.6666666666666666, 'b': 0.6666666666666666}
 >>> reference_seat_win_rates(games)
 (0.6666666666666666, 0.6666666666666666)
->>> {k: round(v, 3) for k, v in reference_elo(games).items()}
+>>> {k: round(v, 3) for k, v in reference_elo(games, 16.0, 1500.0).items()}
 {'a': 1499.281, 'b': 1500.719}
 """
 
@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...tournament import wilson_interval
-from ..ex05_experiments import K_FACTOR, START_RATING, Game, Z
+
+#: a game result: the bot names by seat and the winning seats
+Game = tuple[tuple[str, ...], tuple[int, ...]]
 
 
 def reference_schedule(names: Sequence[str], rounds: int) -> list[tuple[str, str]]:
@@ -44,16 +46,16 @@ def reference_seat_win_rates(games: Sequence[Game]) -> tuple[float, ...]:
     return tuple(sum(1 for _, winners in games if s in winners) / len(games) for s in range(n))
 
 
-def reference_seat_advantage(games: Sequence[Game]) -> bool:
+def reference_seat_advantage(games: Sequence[Game], z: float) -> bool:
     n = len(games[0][0])
     wins = sum(1 for _, winners in games if 0 in winners)
-    return wilson_interval(wins, len(games), Z)[0] > 1.0 / n
+    return wilson_interval(wins, len(games), z)[0] > 1.0 / n
 
 
-def reference_elo(games: Sequence[Game], k: float = K_FACTOR) -> dict[str, float]:
+def reference_elo(games: Sequence[Game], k: float, start: float) -> dict[str, float]:
     ratings: dict[str, float] = {}
     for (a, b), winners in games:
-        ra, rb = ratings.get(a, START_RATING), ratings.get(b, START_RATING)
+        ra, rb = ratings.get(a, start), ratings.get(b, start)
         expected_a = 1.0 / (1.0 + 10 ** ((rb - ra) / 400.0))
         score_a = 0.5 if len(winners) == 2 else (1.0 if 0 in winners else 0.0)
         ratings[a] = ra + k * (score_a - expected_a)

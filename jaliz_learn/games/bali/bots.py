@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from jaliz_learn.bots.base import BaseBot
+from jaliz_learn.core.bot import BaseBot
 
 from . import data as D
 from .actions import (

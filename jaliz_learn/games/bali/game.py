@@ -27,7 +27,7 @@ from .explain import explain
 from .sampling import sample_state
 from .serial import state_from_json, state_to_json
 from .state import BaliState
-from .view import observe, state_html
+from .view import observe
 
 _OPTIONS = (
     OptionSpec("offering_ties", D.OFFERING_TIE_MODE,
@@ -60,15 +60,7 @@ class BaliGame(Game):
     # The state's views, handed to every BaliState through its game (state.py imports none of them).
     observe = staticmethod(observe)
     state_to_json = staticmethod(state_to_json)
-    state_html = staticmethod(state_html)
     explain = staticmethod(explain)
-
-    @staticmethod
-    def state_svg(state: BaliState) -> str:
-        """The spectator's board as SVG (jaliz_learn.pictures.bali)."""
-        from jaliz_learn.pictures.bali import svg  # lazy: pictures are optional for the engine
-
-        return svg(state)
 
     def initial_state(self, num_players: int | None = None, seed: int = 0) -> BaliState:
         n = self.resolve_num_players(num_players)

@@ -750,12 +750,6 @@ class BaliState(State):
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         return self.game.state_to_json(self, compact)
 
-    def _repr_svg_(self) -> str:
-        """The board as SVG (the spectator's view: no hidden hands, stocks or face-down offerings)."""
-        return self.game.state_svg(self)
-
-    def _repr_html_(self) -> str:
-        return self.game.state_html(self)
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: turn {self.log.turn}, {self.decision()} by {self.current_player()}>"

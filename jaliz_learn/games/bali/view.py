@@ -80,16 +80,6 @@ class BaliObservation(Observation):
     hidden_offers: tuple[int, ...]  # face-down altar cards placed by each player
     pending_rewards: tuple[tuple[int, int], ...]  # shrine scoring still to split: (player, units)
 
-    def _repr_svg_(self) -> str:
-        """The board as SVG, from this observation only (jaliz_learn.pictures.bali)."""
-        from jaliz_learn.pictures.bali import svg  # lazy: pictures are optional for the engine
-
-        return svg(self)
-
-    def _repr_html_(self) -> str:
-        from jaliz_learn.pictures.bali import html
-
-        return html(self)
 
 
 #: column or hand (tuple of card ints) -> tuple of names (a column's in order, a hand's sorted); few occur
@@ -260,8 +250,3 @@ def observe(s: BaliState, player: int | None) -> BaliObservation:
     return obs
 
 
-def state_html(s: BaliState) -> str:
-    """The spectator's picture (the notebook's board), drawn by jaliz_learn.pictures.bali."""
-    from jaliz_learn.pictures.bali import html  # lazy: pictures are optional for the engine
-
-    return html(observe(s, None))

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.base import BaseBot
 from ...core.actions import Action
+from ...core.bot import BaseBot
 from .actions import Accept, Buy, Claim, Done, Give, Harvest, Keep, Offer, Pass, Plant, Refuse
 from .advanced.actions import Breed, CrowPick, DroughtOn, RainOn, Recycle, SnowOn
 from .data import PRODUCTS, coins_for

@@ -104,15 +104,6 @@ class JalizObservation(Observation):
     def extra(self, key: str, default: Any = None) -> Any:
         return dict(self.extras).get(key, default)
 
-    def _repr_html_(self) -> str:
-        from .render import state_html
-
-        return state_html(self)
-
-    def _repr_svg_(self) -> str:
-        from .render import state_svg
-
-        return state_svg(self)
 
 
 _new = tuple.__new__

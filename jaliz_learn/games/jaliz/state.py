@@ -1073,8 +1073,6 @@ class JalizState(State):
         """What ``player`` may see (built by the game's observer: the state knows nothing of its views)."""
         return self.game.observe(self, player)
 
-    def _repr_html_(self) -> str:
-        return self.observation(None)._repr_html_()  # type: ignore[no-any-return]
 
     # ---------------------------------------------------------------- JSON
     def to_json(self, compact: bool = False) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.base import BaseBot
 from ...core.actions import Action
+from ...core.bot import BaseBot
 from . import actions as A
 from .data import CARD_DICE, CARDS, FACE_INDEX, FACES, LETTER, MATERIALS
 from .state import GOAL, JungliLaObservation

@@ -148,16 +148,6 @@ class JungliLaObservation(Observation):
         """The dice as a sorted list of face names."""
         return list(chain.from_iterable(map(repeat, FACES, self.dice)))
 
-    def _repr_svg_(self) -> str:
-        """The board as SVG, from this observation only (jaliz_learn.pictures.jungli_la)."""
-        from ...pictures.jungli_la import svg  # lazy: pictures are optional for the engine
-
-        return svg(self)
-
-    def _repr_html_(self) -> str:
-        from ...pictures.jungli_la import html
-
-        return html(self)
 
 
 _PALEO_CARDS = frozenset(c for c in CARDS if CARDS[c].effect == "paleo")
@@ -1018,16 +1008,6 @@ class JungliLaState(State):
     def __repr__(self) -> str:
         return str(self)
 
-    def _repr_svg_(self) -> str:
-        """The board as SVG (the spectator's view: no hidden Treasure values)."""
-        from ...pictures.jungli_la import svg  # lazy: pictures are optional for the engine
-
-        return svg(self)
-
-    def _repr_html_(self) -> str:
-        from ...pictures.jungli_la import html
-
-        return html(self)
 
 
 #: The handler of each action class (see ``JungliLaState._apply``).

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.base import BaseBot
 from ...core.actions import Action
+from ...core.bot import BaseBot
 from . import board as B
 from .actions import Draw, EndTurn, Move, Score
 from .data import ANY_PAYMENT, KINDS, PEARL, SIDE

@@ -819,13 +819,6 @@ class BaseState(State):
         b = "".join(self.board)
         return b[0:5], b[5:10], b[10:15], b[15:20], b[20:25]
 
-    def _repr_html_(self) -> str:
-        return self.observation(None)._repr_html_()  # type: ignore[attr-defined,no-any-return]
-
-    def _repr_svg_(self) -> str:
-        # the spectator's picture (jaliz_learn.pictures.nizam, imported by the observation when asked)
-        return self.observation(None)._repr_svg_()  # type: ignore[attr-defined,no-any-return]
-
     def __repr__(self) -> str:
         rows = "/".join(self.board_rows())
         return f"{self}: board {rows}, scores {list(self.scores())}"

@@ -62,17 +62,6 @@ class NizamObservation(Observation):
     idle_draws: int = 0
     deck_cards: str = ""
 
-    def _repr_svg_(self) -> str:
-        # the picture module draws the board (same layout as the live board); imported here so the
-        # engine never imports its views at load time
-        from ...pictures.nizam import picture
-
-        return picture(self).to_svg()
-
-    def _repr_html_(self) -> str:
-        from ...pictures.nizam import picture_html
-
-        return picture_html(self)
 
 
 @dataclass(frozen=True)
@@ -98,14 +87,3 @@ class PearlObservation(Observation):
     out_of_play: str = ""
     deck_cards: str = ""
 
-    def _repr_svg_(self) -> str:
-        # the picture module draws the board (same layout as the live board); imported here so the
-        # engine never imports its views at load time
-        from ...pictures.nizam import picture
-
-        return picture(self).to_svg()
-
-    def _repr_html_(self) -> str:
-        from ...pictures.nizam import picture_html
-
-        return picture_html(self)

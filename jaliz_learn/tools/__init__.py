@@ -1,0 +1,1 @@
+"""Tools for contributors: the import graph (:mod:`.layers`)."""
