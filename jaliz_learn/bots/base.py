@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ..core.bot import BaseBot, RandomBot
 from ..core.errors import InvalidOption
 
 #: bot name -> {game name or "*": "module:Class"}; a class is built as ``Class.for_game(game, seed)`` if it has
@@ -55,3 +56,6 @@ def make_bot(name: str, game: str, seed: int = 0) -> Any:
     factory = getattr(importlib.import_module(module), attr)
     for_game = getattr(factory, "for_game", None)  # a bot whose settings depend on the game (ISMCTSBot)
     return for_game(game, seed) if for_game is not None else factory(seed)
+
+
+__all__ = ["BOTS", "BaseBot", "RandomBot", "bot_names", "make_bot", "rule_based_bot"]
