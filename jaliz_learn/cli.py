@@ -25,7 +25,7 @@ from .bots.base import make_bot
 from .core.errors import JalizLearnError
 from .core.play import play, replay_record
 from .core.registry import REGISTRY, list_games, load_game
-from .core.rules import coverage
+from .core.rules import coverage, rule_locations
 from .grading.isolation import MODES as ISOLATION_MODES
 from .grading.isolation import add_arguments as add_isolation_arguments
 
@@ -211,6 +211,20 @@ def _tests_dir(given: str | None) -> Path:
 def cmd_rules(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     cat = game.rules
+    if args.where:
+        if args.where not in cat:
+            raise UsageError(f"{game.name} has no rule {args.where!r}; `jaliz-learn rules {game.name}` lists them")
+        # the game's package under jaliz_learn/games (a variant's own folder lies inside it: jaliz/advanced)
+        module = Path(sys.modules[type(game).__module__].__file__ or "")
+        package = next(p for p in module.parents if p.parent.name == "games")
+        places = rule_locations(args.where, package)
+        if not places:
+            print(f"{args.where}: not cited in the code of {game.name}")
+            return 1
+        for path, line, name in places:
+            shown = path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+            print(f"{shown}:{line}" + (f"  {name}" if name else ""))
+        return 0
     if not args.coverage:
         print(cat.table())
         return 0
@@ -514,6 +528,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="list a game's rules; --coverage reports test coverage of rule IDs")
     p.add_argument("game", help=f"one of: {games}")
     p.add_argument("--coverage", action="store_true")
+    p.add_argument("--where", default=None, metavar="RULE_ID",
+                   help="where the rule's code is: file:line of the functions whose docstring cites it")
     p.add_argument("--tests", default=None, help="the tests folder (default: ./tests)")
     p.set_defaults(func=cmd_rules)
     p = sub.add_parser("tutorial", help="open JupyterLab at notebooks/00_welcome.ipynb (outside the repository: copy "

@@ -218,3 +218,27 @@ def test_verbose_shows_the_log_and_quiet_hides_the_progress(tmp_path, capsys):
     assert code == 1 and "INFO jaliz_learn.grading.batch: grading 1 notebooks" in err
     code, _, err = run(capsys, "grade", "1", str(folder), "--out", str(tmp_path / "b"), "-q")
     assert code == 1 and "broken.ipynb" not in err and "INFO" not in err
+
+
+def test_rules_where_points_at_the_code_of_a_rule(capsys):
+    code, out, _ = run(capsys, "rules", "jaliz", "--where", "JAL-PLANT-02")
+    assert code == 0 and out.splitlines()[0].startswith("jaliz_learn/games/jaliz/") and "JalizState" in out
+    code, _, err = run(capsys, "rules", "jaliz", "--where", "NIZ-MOVE-02")
+    assert code == 2 and "has no rule 'NIZ-MOVE-02'" in err
+
+
+def test_every_rule_id_is_cited_in_its_games_code():
+    import sys
+    from pathlib import Path
+
+    import jaliz_learn
+    from jaliz_learn.core.rules import rule_locations
+
+    from jaliz_learn.core.registry import available
+
+    for name in available():
+        game = jaliz_learn.load_game(name)
+        module = Path(sys.modules[type(game).__module__].__file__)
+        package = next(p for p in module.parents if p.parent.name == "games")
+        missing = [rule.id for rule in game.rules if not rule_locations(rule.id, package)]
+        assert not missing, f"{name}: rules not cited in the code: {missing}"

@@ -12,6 +12,7 @@ Code cites the IDs in comments and docstrings, tests are tagged with
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,3 +106,43 @@ def coverage(catalogue: RuleCatalogue, tests_dir: Path) -> tuple[list[str], list
     covered = [r.id for r in catalogue if r.id in tagged]
     missing = [r.id for r in catalogue if r.id not in tagged]
     return covered, missing
+
+
+def rule_locations(rule_id: str, package: Path) -> list[tuple[Path, int, str]]:
+    """Where the code of ``rule_id`` is, in the game package folder ``package``: every function or class whose
+    docstring cites the ID, as ``(file, line, qualified name)``, the shortest first (the function that *is* the
+    rule before a longer one that uses it); where no docstring cites it, the first line that does.
+    """
+    found: list[tuple[int, Path, int, str]] = []
+    first: tuple[Path, int, str] | None = None
+    pattern = re.compile(rf"\b{re.escape(rule_id)}\b")
+    for path in sorted(package.rglob("*.py")):
+        if "__pycache__" in path.parts or path.name == "catalogue.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if not pattern.search(text):
+            continue
+        if first is None:
+            line = next(i for i, t in enumerate(text.splitlines(), 1) if pattern.search(t))
+            first = (path, line, "")
+        tree = ast.parse(text)
+        for node, qualname in _definitions(tree):
+            doc = ast.get_docstring(node) or ""
+            if pattern.search(doc):
+                size = (node.end_lineno or node.lineno) - node.lineno
+                found.append((size, path, node.lineno, qualname))
+    if found:
+        return [(path, line, name) for _, path, line, name in sorted(found)]
+    return [first] if first else []
+
+
+Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
+def _definitions(tree: ast.AST, prefix: str = "") -> Iterator[tuple[Definition, str]]:
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            name = f"{prefix}{node.name}"
+            yield node, name
+            yield from _definitions(node, name + ".")
+
