@@ -232,9 +232,8 @@ def test_every_rule_id_is_cited_in_its_games_code():
     from pathlib import Path
 
     import jaliz_learn
-    from jaliz_learn.core.rules import rule_locations
-
     from jaliz_learn.core.registry import available
+    from jaliz_learn.core.rules import rule_locations
 
     for name in available():
         game = jaliz_learn.load_game(name)
