@@ -346,6 +346,21 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     return run_server(cmd, cwd=folder)
 
 
+def cmd_lite(args: argparse.Namespace) -> int:
+    """Build a JupyterLite site of the course (``lite build SITE``) or serve one (``lite serve SITE``)."""
+    from jaliz_learn.tools import lite
+
+    site = Path(args.site)
+    if args.action == "serve":
+        lite.serve(site, port=args.port)
+        return 0
+    facts = lite.build_site(site, cache=Path(args.cache) if args.cache else None, overwrite=args.overwrite)
+    print(f"built {facts['site']}: {facts['files']} files, {facts['megabytes']} MB, {len(facts['notebooks'])} course "
+          f"files, {len(facts['packages'])} Python packages")
+    print(f"try it: jaliz-learn lite serve {site}   (then copy the folder to any web server to share it)")
+    return 0
+
+
 #: The board class (in jaliz_learn.widgets) that plays each game, for ``jaliz-learn board GAME``.
 BOARD_CLASSES = {"jaliz": "JalizBoard", "jaliz-advanced": "JalizBoard", "nizam": "NizamBoard",
                  "pearl-of-the-east": "NizamBoard", "jungli-la": "JungliLaBoard", "bali": "BaliBoard",
@@ -538,6 +553,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--copy-only", action="store_true", help="copy the course into this folder, do not open it")
     p.add_argument("lab_args", nargs="*", help="more JupyterLab arguments (after --)")
     p.set_defaults(func=cmd_tutorial)
+    p = sub.add_parser("lite", help="build a JupyterLite site of the course that runs in the browser with nothing "
+                       "installed (lite build SITE), or serve one on this computer (lite serve SITE)")
+    p.add_argument("action", choices=["build", "serve"])
+    p.add_argument("site", nargs="?", default="jaliz-lite", help="the site's folder (default: ./jaliz-lite)")
+    p.add_argument("--overwrite", action="store_true", help="build: replace an earlier build in SITE")
+    p.add_argument("--cache", default=None, help="build: where downloads are kept (default: ~/.cache/jaliz_learn/lite)")
+    p.add_argument("--port", type=int, default=8000, help="serve: the port on 127.0.0.1 (default 8000)")
+    p.set_defaults(func=cmd_lite)
     p = sub.add_parser("board", help="open a game's board as a Voila page (classroom projector)")
     p.add_argument("game", help=f"one of: {games}")
     p.add_argument("--players", type=int, default=None, help="number of players")

@@ -28,6 +28,7 @@ from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from .core.browser import refuse_in_browser
 from .core.errors import InvalidOption
 
 EXECUTORS = ("serial", "process", "dask", "ray")
@@ -69,6 +70,8 @@ def make_executor(kind: str | Executor | None, *, jobs: int | None = None,
     name = (kind or ("process" if jobs and jobs > 1 else "serial")).lower()
     if name not in EXECUTORS:
         raise InvalidOption(f"--executor must be one of {', '.join(EXECUTORS)}, got {name[:40]!r}")
+    if name != "serial":
+        refuse_in_browser(f"executor {name!r}")
     if name == "serial":
         yield None
     elif name == "process":

@@ -387,8 +387,9 @@ def pictures(*items: tuple[str, Any], width: int = 420) -> _Pictures:
 
 # ------------------------------------------------------------------ games
 def games_table(names: Sequence[str] | None = None) -> Any:
-    """The registered games as a pandas DataFrame: name, title, players, description."""
-    import pandas as pd  # imported lazily: the engine does not need pandas
+    """The registered games as a pandas DataFrame: name, title, players, description (a
+    :class:`~jaliz_learn.core.table.Table` where pandas is missing, as in JupyterLite)."""
+    from .core.table import frame  # pandas is imported lazily: the engine does not need it
 
     rows = []
     for info in list_games():
@@ -397,7 +398,7 @@ def games_table(names: Sequence[str] | None = None) -> Any:
         players = (f"{info.min_players}" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players}")
         rows.append({"name": info.name, "title": info.title, "players": players, "description": info.description})
-    return pd.DataFrame(rows, columns=["name", "title", "players", "description"])
+    return frame(rows, columns=["name", "title", "players", "description"])
 
 
 def _rule_id_html(rule_id: str) -> str:

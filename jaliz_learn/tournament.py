@@ -77,6 +77,7 @@ from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 from .core.actions import Action
+from .core.browser import IN_BROWSER, need_module, refuse_in_browser
 from .core.errors import IllegalAction, InvalidOption
 from .core.game import Game, State
 from .core.play import as_game
@@ -567,10 +568,13 @@ def _resolve_executor(executor: Executor | str | None, game: Game, entries: Sequ
     if isinstance(executor, Executor):
         return executor, False
     if executor == "process":
+        refuse_in_browser("executor='process'")
         return ProcessPoolExecutor(), True
     if executor != "auto":
         raise InvalidOption(f"executor must be a concurrent.futures.Executor, 'process', 'auto' or None, "
                             f"got {executor!r}")
+    if IN_BROWSER:  # one process only: play here
+        return None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     objects = any(hasattr(e.spec, "act") and not isinstance(e.spec, type) for e in entries)
     # a class defined in a notebook or script lives in __main__, which spawned workers cannot import
@@ -635,8 +639,9 @@ def _run_games(game: Game, plan: Callable[[int], tuple[tuple[int, ...], int, lis
 
 
 def summarize(records: Sequence[Mapping[str, Any]], names: Sequence[str] | None = None) -> pd.DataFrame:
-    """The per-bot summary table from per-seat game records (see the module docstring)."""
-    import pandas as pd
+    """The per-bot summary table from per-seat game records (see the module docstring); a
+    :class:`~jaliz_learn.core.table.Table` where pandas is missing (JupyterLite)."""
+    from .core.table import frame
 
     order = list(dict.fromkeys(names if names is not None else [r["bot"] for r in records]))
     rows = []
@@ -656,18 +661,18 @@ def summarize(records: Sequence[Mapping[str, Any]], names: Sequence[str] | None 
             "mean_ms": sum(r["total_ms"] for r in mine) / decisions if decisions else float("nan"),
             "max_ms": max((r["max_ms"] for r in mine), default=float("nan")),
         })
-    df = pd.DataFrame(rows, columns=["bot", *SUMMARY_COLUMNS]).set_index("bot")
+    df = frame(rows, columns=["bot", *SUMMARY_COLUMNS]).set_index("bot")
     return df.sort_values("win_rate", ascending=False, kind="stable")
 
 
 def games_frame(summary: pd.DataFrame) -> pd.DataFrame:
-    """The per-seat game records of a :func:`tournament` result as a DataFrame."""
-    import pandas as pd
+    """The per-seat game records of a :func:`tournament` result as a DataFrame (a Table without pandas)."""
+    from .core.table import frame
 
     records = summary.attrs.get("games")
     if records is None:
         raise ValueError("this DataFrame has no attrs['games']; pass the result of tournament()")
-    return pd.DataFrame(list(records))
+    return frame(list(records))
 
 
 def plot_tournament(df: pd.DataFrame, ax: Any = None, *, title: str | None = None) -> Any:
@@ -675,7 +680,7 @@ def plot_tournament(df: pd.DataFrame, ax: Any = None, *, title: str | None = Non
 
     A dashed line marks the win rate of equally strong bots (1 / players).
     """
-    import matplotlib.pyplot as plt
+    plt = need_module("matplotlib.pyplot", "plot_tournament")
 
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * max(1, len(df))))

@@ -23,7 +23,6 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas
 
 from jaliz_learn.games.jaliz.actions import pname
 from jaliz_learn.pictures.jaliz import picture_html
@@ -43,7 +42,7 @@ HINTS = {
 }
 
 
-def make_canvas(layout: BoardLayout, fit: bool = False) -> Canvas:
+def make_canvas(layout: BoardLayout, fit: bool = False) -> Any:
     """A canvas for a Jaliz layout (CSS size = pixel size, so clicks map 1:1; ``fit``: page width)."""
     return _make_canvas(layout.width, layout.height, fit=fit)
 
@@ -66,7 +65,7 @@ class JalizBoard(GameBoard):
                          options=options, size=(self.layout_geometry.width, self.layout_geometry.height), fit=fit)
 
     # ------------------------------------------------------------------ framework hooks
-    def make_painter(self, canvas: Canvas) -> Painter:
+    def make_painter(self, canvas: Any) -> Painter:
         self.layout_geometry = BoardLayout(self.state.num_players)
         self.ui.update(hand_sel=None, market_sel=None, note=None)
         return Painter(canvas, self.layout_geometry)

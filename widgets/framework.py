@@ -70,13 +70,14 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
 
 import jaliz_learn
 from jaliz_learn.bots import make_bot
 from jaliz_learn.core.errors import JalizLearnError
 from jaliz_learn.core.rng import hash_seed
-from jaliz_learn.pictures.svg import INK, Point, Rect
+from jaliz_learn.pictures.svg import INK, Point, Rect, Svg
+
+from .surface import Canvas, SvgSurface, new_surface
 
 #: The legal-action dropdown is shown only while the list is at most this long (else: the text box).
 MAX_LISTED = 40
@@ -88,21 +89,22 @@ ERROR_COLOUR = "#b00020"
 # ---------------------------------------------------------------- canvas plumbing
 
 
-def make_canvas(width: int, height: int, fit: bool = False) -> Canvas:
-    """A canvas of ``width`` x ``height`` pixels.
+def make_canvas(width: int, height: int, fit: bool = False) -> Any:
+    """A board surface of ``width`` x ``height`` pixels: an ipycanvas ``Canvas``, or an
+    :class:`~.surface.SvgSurface` where ipycanvas cannot be imported (JupyterLite; see :mod:`.surface`).
 
     ``fit=False``: shown at its pixel size, but shrunk (keeping its aspect) when the notebook column
     is narrower, so it always fits the column. ``fit=True``: it stretches to the width of the page
-    (Voila on a projector). ipycanvas maps mouse positions back to canvas pixels either way.
+    (Voila on a projector). Mouse positions come back in board pixels either way.
     """
     if fit:
         layout = widgets.Layout(width="100%", height="auto", max_width=f"{int(width * 2)}px")
     else:
         layout = widgets.Layout(width=f"{width}px", height="auto", max_width="100%", flex="0 0 auto")
-    return Canvas(width=width, height=height, layout=layout)
+    return new_surface(width, height, layout)
 
 
-def reset_client_canvas(canvas: Canvas) -> None:
+def reset_client_canvas(canvas: Any) -> None:
     """Make ipycanvas send ``switchCanvas`` again before the next draw (new front-end connected).
 
     ipycanvas 0.14.3 (pinned in pyproject) remembers, in the private ``_canvas_manager._current_canvas``,
@@ -132,7 +134,8 @@ def resend_states(widget: widgets.Widget) -> int:
     sent, todo, seen = 0, [widget], set()
     while todo:
         w = todo.pop()
-        if not isinstance(w, widgets.Widget) or id(w) in seen or isinstance(w, Canvas) or w.comm is None:
+        if (not isinstance(w, widgets.Widget) or id(w) in seen or (Canvas is not None and isinstance(w, Canvas))
+                or w.comm is None):
             continue
         seen.add(id(w))
         w.send_state()
@@ -151,7 +154,7 @@ class CanvasPen:
     a new front-end connects, whose drawing context starts fresh) drops what was remembered.
     """
 
-    def __init__(self, canvas: Canvas) -> None:
+    def __init__(self, canvas: Any) -> None:
         self.canvas = canvas
         self.width = float(canvas.width)
         self.height = float(canvas.height)
@@ -253,18 +256,21 @@ Region = tuple[Any, Any, Rect, Callable[[Any, Any, dict[str, Any]], None]]
 class RegionPainter:
     """Draws an observation region by region, repainting only the regions whose signature changed.
 
-    Subclasses implement :meth:`regions`. All drawing of one :meth:`draw` goes out in one
-    ``hold_canvas`` message that starts by naming its canvas (``switchCanvas``; see :meth:`draw`);
+    Subclasses implement :meth:`regions`. On an ipycanvas ``Canvas`` all drawing of one :meth:`draw` goes out
+    in one ``hold_canvas`` message that starts by naming its canvas (``switchCanvas``; see :meth:`draw`); on an
+    :class:`~.surface.SvgSurface` each region keeps its SVG elements and the changed ones replace theirs.
     :meth:`invalidate` forces a full redraw (a new front-end connected).
     """
 
-    def __init__(self, canvas: Canvas, width: float, height: float, background: str = "#f7f3e8") -> None:
+    def __init__(self, canvas: Any, width: float, height: float, background: str = "#f7f3e8") -> None:
         self.canvas = canvas
-        self.pen = CanvasPen(canvas)
+        self.on_svg = isinstance(canvas, SvgSurface)
+        self.pen = None if self.on_svg else CanvasPen(canvas)
         self.width = width
         self.height = height
         self.background = background
         self._sigs: dict[Any, Any] = {}
+        self._svg_parts: dict[Any, str] = {}  # SvgSurface: region key -> its SVG elements, in drawing order
         self.regions_drawn = 0  # how many regions the last draw() repainted (tests, tuning)
 
     def regions(self, obs: Any, ui: dict[str, Any]) -> Iterable[Region]:  # pragma: no cover - abstract
@@ -272,7 +278,8 @@ class RegionPainter:
 
     def invalidate(self) -> None:
         self._sigs.clear()
-        self.pen.forget()
+        if self.pen is not None:
+            self.pen.forget()
 
     def draw(self, obs: Any, ui: dict[str, Any]) -> int:
         """Redraw the regions that changed since the last call; returns how many were redrawn.
@@ -303,6 +310,10 @@ class RegionPainter:
         if not todo:
             self.regions_drawn = 0
             return 0
+        if self.on_svg:
+            return self._draw_svg(todo, obs, ui)
+        from ipycanvas import hold_canvas
+
         try:
             with hold_canvas():
                 reset_client_canvas(self.canvas)  # see the docstring: each message names its canvas
@@ -316,6 +327,18 @@ class RegionPainter:
         except Exception:
             self.invalidate()  # what reached the front-end is unknown: draw everything next time
             raise
+        self.regions_drawn = len(todo)
+        return len(todo)
+
+    def _draw_svg(self, todo: list[Region], obs: Any, ui: dict[str, Any]) -> int:
+        """The same regions as SVG elements; the surface gets the whole picture once (one message)."""
+        for key, sig, rect, fn in todo:
+            pen = Svg(self.width, self.height)
+            pen.clear(*rect, self.background)
+            fn(pen, obs, ui)
+            self._svg_parts[key] = "".join(pen.parts)
+            self._sigs[key] = sig
+        self.canvas.show(self._svg_parts, self.background)
         self.regions_drawn = len(todo)
         return len(todo)
 
@@ -458,7 +481,7 @@ class GameBoard(widgets.VBox):
         self.run_bots(sync=self.speed == 0)
 
     # ------------------------------------------------------------------ hooks for a game's board
-    def make_painter(self, canvas: Canvas) -> RegionPainter:  # pragma: no cover - abstract
+    def make_painter(self, canvas: Any) -> RegionPainter:  # pragma: no cover - abstract
         """The painter of this board (called once, in ``__init__``)."""
         raise NotImplementedError
 

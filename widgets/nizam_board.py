@@ -24,7 +24,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas
 
 from jaliz_learn.games.nizam import board as B
 from jaliz_learn.games.nizam.actions import EndTurn, Move, Score
@@ -46,7 +45,8 @@ class NizamPainter(RegionPainter):
     >>> import jaliz_learn
     >>> game = jaliz_learn.load_game("nizam")
     >>> state = game.initial_state(num_players=2, seed=3)
-    >>> painter = NizamPainter(Canvas(width=10, height=10), N.NizamLayout(2))
+    >>> from jaliz_learn.widgets.framework import make_canvas
+    >>> painter = NizamPainter(make_canvas(10, 10), N.NizamLayout(2))
     >>> def hand_sig():
     ...     return next(sig for key, sig, *_ in painter.regions(state.observation(None), {}) if key == "hand")
     >>> before = hand_sig()
@@ -55,7 +55,7 @@ class NizamPainter(RegionPainter):
     True
     """
 
-    def __init__(self, canvas: Canvas, layout: N.NizamLayout) -> None:
+    def __init__(self, canvas: Any, layout: N.NizamLayout) -> None:
         super().__init__(canvas, layout.width, layout.height, background=N.BG)
         self.layout = layout
 
@@ -100,7 +100,7 @@ class NizamBoard(GameBoard):
                          options=options, size=(self.layout_geometry.width, self.layout_geometry.height), fit=fit)
 
     # ------------------------------------------------------------------ framework hooks
-    def make_painter(self, canvas: Canvas) -> NizamPainter:
+    def make_painter(self, canvas: Any) -> NizamPainter:
         self.layout_geometry = N.NizamLayout(self.state.num_players)
         self.ui.update(selected_end=None, pay_options=(), scored_cells=())
         return NizamPainter(canvas, self.layout_geometry)

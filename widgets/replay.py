@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas
 
 import jaliz_learn
 from jaliz_learn.pictures import picture_html
@@ -46,7 +45,7 @@ from .nizam_board import NizamPainter
 CHECKPOINT = 25
 
 #: game name -> factory(num_players) -> (width, height, make_painter(canvas))
-PainterFactory = Callable[[int], tuple[int, int, Callable[[Canvas], RegionPainter]]]
+PainterFactory = Callable[[int], tuple[int, int, Callable[[Any], RegionPainter]]]
 REPLAY_PAINTERS: dict[str, PainterFactory] = {}
 
 
@@ -56,12 +55,12 @@ def register_replay_painter(game: str, factory: PainterFactory) -> None:
     REPLAY_PAINTERS[game] = factory
 
 
-def _jaliz(n: int) -> tuple[int, int, Callable[[Canvas], RegionPainter]]:
+def _jaliz(n: int) -> tuple[int, int, Callable[[Any], RegionPainter]]:
     lay = BoardLayout(n)
     return lay.width, lay.height, lambda canvas: Painter(canvas, lay)
 
 
-def _nizam(n: int) -> tuple[int, int, Callable[[Canvas], RegionPainter]]:
+def _nizam(n: int) -> tuple[int, int, Callable[[Any], RegionPainter]]:
     lay = NizamLayout(n)
     return lay.width, lay.height, lambda canvas: NizamPainter(canvas, lay)
 
@@ -109,7 +108,7 @@ class ReplayViewer(widgets.VBox):
         self._state_step = 0
         # the board: a canvas painter when the game has one, else the static picture
         factory = REPLAY_PAINTERS.get(self.game.name)
-        self.canvas: Canvas | None = None
+        self.canvas: Any | None = None
         self.painter: RegionPainter | None = None
         if factory is not None:
             width, height, make_painter = factory(n)

@@ -93,6 +93,11 @@ class InvalidPosition(JalizLearnError, ValueError):
     """A JSON state or position that is malformed or breaks an invariant."""
 
 
+class NeedsInstalledPackage(JalizLearnError, RuntimeError):
+    """Something this Python cannot do (a browser's Pyodide starts no process and has no compiled packages):
+    the message says what, and that the installed package can (see :mod:`jaliz_learn.core.browser`)."""
+
+
 def describe_allowed(allowed: Iterable[Any]) -> str:
     """Summarise the legal actions for an error message.
 

@@ -121,8 +121,9 @@ class EventLog:
 
     def to_dataframe(self, viewer: int | None | str = "all",
                      describe: Callable[[Event], str] | None = None) -> pd.DataFrame:
-        """The log as a pandas DataFrame: one row per event (columns index, turn, kind, player, text, data)."""
-        import pandas as pd  # imported lazily: the engine itself does not need pandas
+        """The log as a pandas DataFrame: one row per event (columns index, turn, kind, player, text, data);
+        without pandas (JupyterLite) a :class:`~jaliz_learn.core.table.Table` of the same rows."""
+        from .table import frame  # pandas is imported lazily: the engine itself does not need it
 
         events = self._events if viewer == "all" else self.for_viewer(viewer)  # type: ignore[arg-type]
         rows = []
@@ -133,5 +134,5 @@ class EventLog:
             row["data"] = e.data
             row["secret"] = e.secret
             rows.append(row)
-        return pd.DataFrame(rows, columns=["index", "turn", "kind", "player"]
-                            + (["text"] if describe else []) + ["data", "secret"])
+        return frame(rows, columns=["index", "turn", "kind", "player"] + (["text"] if describe else [])
+                     + ["data", "secret"])

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.actions import Action
+from ..core.browser import refuse_in_browser
 from ..core.game import Game
 from .failures import BotFailure, IsolationFailure, Limits, LoadFailure, over_the_limit
 from .isolation import Plan, child_command, child_spec, plan
@@ -111,6 +112,7 @@ class Sandbox:
     def __init__(self, notebook: str | Path | Mapping[str, Any], game: Game, class_name: str | None = None,
                  limits: Limits | None = None, *, isolation: str | Plan | None = None,
                  hidden: Sequence[str | Path] = (), workdir: str | Path | None = None) -> None:
+        refuse_in_browser("grading a notebook (the learner's code runs in a closed process of its own)")
         self.source = notebook
         #: the notebook as given (a path, resolved, or the notebook's data)
         self.notebook: Path | Mapping[str, Any] = Path(notebook).resolve() if isinstance(notebook, (str, Path)) \
