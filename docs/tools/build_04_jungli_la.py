@@ -680,14 +680,12 @@ from jaliz_learn.games.jungli_la.bots import JungliLaGreedyBot
 result = jaliz_learn.play(game, [JungliLaGreedyBot(0), RandomBot(1), RandomBot(2)], seed=3)
 print(f"{result.state.observation(None).round} rounds, {result.decisions} decisions")
 outcome_table(result, ["greedy", "random 1", "random 2"], score="points")"""),
-    (CODE, """import pandas as pd
-from IPython.display import HTML
+    (CODE, """from jaliz_learn.core.table import Table
 
 rows = [{"turn": e.turn, "player": "" if e.player is None else f"P{e.player}", "event": e.kind,
          "what happened": game.describe_event(e, None)}
         for e in result.state.events(None) if e.kind != "game-end"][-8:]
-table = pd.DataFrame(rows).style.set_uuid("log").hide(axis="index").set_properties(**{"text-align": "left"})
-HTML(table.to_html())"""),
+Table(rows)  # a small table that needs no pandas (so it shows in the browser-only JupyterLite site too)"""),
     (MD, """---
 ## Play a game
 

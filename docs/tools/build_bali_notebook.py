@@ -492,14 +492,12 @@ from jaliz_learn.games.bali.bots import BaliGreedyBot
 result = jaliz_learn.play(tani, [BaliGreedyBot(0), RandomBot(1), RandomBot(2)], seed=11)
 print(result.decisions, "decisions")
 outcome_table(result, ["greedy", "random 1", "random 2"], score="VP")"""),
-    (CODE, """import pandas as pd
-from IPython.display import HTML
+    (CODE, """from jaliz_learn.core.table import Table
 
 rows = [{"turn": e.turn, "player": "" if e.player is None else f"P{e.player}", "event": e.kind,
          "what happened": tani.describe_event(e, None)}
         for e in result.state.events(None) if e.kind != "end"][-8:]
-table = pd.DataFrame(rows).style.set_uuid("log").hide(axis="index").set_properties(**{"text-align": "left"})
-HTML(table.to_html())"""),
+Table(rows)  # a small table that needs no pandas (so it shows in the browser-only JupyterLite site too)"""),
     (MD, """---
 ## Play a game
 

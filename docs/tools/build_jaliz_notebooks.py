@@ -1059,7 +1059,9 @@ log = result.state.log_dataframe(viewer=0)
 log[["turn", "kind", "player", "text"]].head(12)
 """),
         code("""
-log["kind"].value_counts().head(10)
+from collections import Counter
+
+Counter(log["kind"]).most_common(10)  # the ten most frequent kinds of event
 """),
         md("""
 ### Hidden information: what a bot may see

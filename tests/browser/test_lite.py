@@ -24,7 +24,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_harness import ARTIFACTS, FIXTURES, free_port, screenshot  # noqa: E402
+from browser_harness import ARTIFACTS, CHROME_ARGS, CHROMIUM, FIXTURES, free_port, screenshot  # noqa: E402
 
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 KERNEL_READY_MS = 180_000
@@ -163,3 +163,71 @@ def test_lite_download_for_handing_in(lite_url: str, lite_page: Any) -> None:
         lite_page.locator(".lm-Menu-item .lm-Menu-itemLabel", has_text=re.compile(r"^Download$")).click()
     saved = json.loads(Path(download.value.path()).read_text())
     assert saved["nbformat"] == 4 and any("MyJalizBot" in "".join(c["source"]) for c in saved["cells"])
+
+
+# ---------------------------------------------------------------- measurements for docs/BENCHMARKS.md
+
+BENCH_CODE = """import time, jaliz_learn
+from jaliz_learn.bots import RandomBot
+def per_game(game, n, games=20):
+    jaliz_learn.play(game, [RandomBot(s) for s in range(n)], seed=999)  # warm-up
+    start = time.perf_counter()
+    for g in range(games):
+        jaliz_learn.play(game, [RandomBot(100 * g + s) for s in range(n)], seed=g)
+    return 1000 * (time.perf_counter() - start) / games
+print("BENCH", {f"{g} {n}p": round(per_game(g, n), 2) for g, n in [("jaliz", 4), ("nizam", 2), ("bali", 3)]})
+"""
+
+
+def measure(rounds: int = 3) -> dict[str, Any]:  # pragma: no cover - run by hand: python tests/browser/test_lite.py
+    """Site size, cold start (page open to an idle kernel, fresh browser context each time) and the time per random
+    game in the browser against native CPython on this machine (native runs before and after, in one process)."""
+    import statistics
+    import subprocess
+    import tempfile
+
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+    from playwright.sync_api import sync_playwright
+
+    from jaliz_learn.tools.lite import _Handler, build_site
+
+    tmp = Path(tempfile.mkdtemp(prefix="jaliz-lite-bench-"))
+    bench_nb = tmp / "bench.ipynb"
+    kernel = {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}}
+    nbformat.write(new_notebook(cells=[new_code_cell(BENCH_CODE)], metadata=kernel), bench_nb)
+    started = time.monotonic()
+    facts = build_site(tmp / "site", extra={"bench.ipynb": bench_nb})
+    build_s = time.monotonic() - started
+
+    def native() -> dict[str, float]:
+        out = subprocess.run([sys.executable, "-c", BENCH_CODE], capture_output=True, text=True, check=True).stdout
+        return eval(out.split("BENCH", 1)[1])  # noqa: S307 - our own printed dict
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()),
+                                             functools.partial(_Handler, directory=str(tmp / "site")))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    natives, browsers, cold = [native()], [], []
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
+        for _ in range(rounds):
+            context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+            context.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+            page = context.new_page()
+            cold.append(open_lite(page, url, "bench.ipynb"))
+            run_all(page)
+            browsers.append(eval(cell_text(page, 0).split("BENCH", 1)[1]))  # noqa: S307
+            context.close()
+            natives.append(native())
+        chromium.close()
+    server.shutdown()
+    ratio = {k: round(statistics.median(b[k] for b in browsers) / statistics.median(n[k] for n in natives), 2)
+             for k in browsers[0]}
+    return {"site_mb": facts["megabytes"], "files": facts["files"], "build_s": round(build_s, 1),
+            "cold_start_s": [round(c, 1) for c in cold], "browser_ms": browsers, "native_ms": natives,
+            "ratio_browser_to_native": ratio}
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(json.dumps(measure(), indent=1))
