@@ -21,9 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...core.game import Observation
 from ...core.memo import remember
 from .actions import Offer, new_offer, pname
-from .data import MODEL_FARMER_VALUE, PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
-from .params import GameParams
-from .state import (
+from .common import (
     ALL_DIRTY,
     DIRTY_BURNED,
     DIRTY_CONST,
@@ -33,6 +31,8 @@ from .state import (
     DIRTY_TURN,
     sorted_cards,
 )
+from .data import MODEL_FARMER_VALUE, PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
+from .params import GameParams
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import JalizState

@@ -31,7 +31,7 @@ from .actions import Offer, new_offer, pname
 from .legal import Spec, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import JalizState
+    from .position import JalizFields as JalizState  # (any Jaliz position: the fields are what is read)
 
 
 @lru_cache(maxsize=512)

@@ -37,10 +37,11 @@ from ....core.legal import LazyActions
 from ....core.rng import Rng
 from ..actions import Accept, Buy, Harvest, Pass, Plant, Refuse, pname
 from ..checks import MAX_COUNT, card, check_int, check_list, check_object
+from ..common import DIRTY_BURNED, DIRTY_EXTRAS, _forget
 from ..data import MODEL_FARMER_VALUE, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from ..events_data import EVENTS, deck_list, event_name
 from ..legal import Spec
-from ..state import DIRTY_BURNED, DIRTY_EXTRAS, JalizState, _forget
+from ..state import JalizState
 from .actions import (
     Breed,
     CrowPick,

@@ -1,0 +1,141 @@
+"""Harvesting (JAL-HARVEST-*) and buying (JAL-BUY-*), allowed at any decision.
+
+A harvest sells a whole plot on its product's meter (JAL-HARVEST-02): coins are cards kept face
+down (JAL-HARVEST-03), never more coins than cards (JAL-R-COINCAP), the rest burned; a fertilizer
+counts as one more card (JAL-HARVEST-05). Buying: a third plot, a tractor, fertilizers, three cards
+(JAL-BUY-02..05), paid with coin cards that go to the burned pile (JAL-R-PAYMENT).
+
+A mixin of :class:`~.state.JalizState` (see the map in the package docstring).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right, insort
+
+from . import data as D
+from .actions import Buy, Harvest
+from .common import _COINS, DIRTY_BURNED, DIRTY_SUPPLY
+from .legal import Spec
+from .position import JalizFields
+
+
+class HarvestBuyRules(JalizFields):
+    """Harvesting (JAL-HARVEST-*) and buying (JAL-BUY-*), allowed at any decision."""
+
+    __slots__ = ()
+
+    def _anytime_allowed(self) -> bool:
+        """JAL-R-TIMING: harvest/buy go with every decision (advanced mode blocks them during events)."""
+        return True
+
+    def _anytime_actions(self, p: int) -> list[Spec]:
+        """JAL-HARVEST-01 / JAL-BUY-01: harvest and buy are allowed at any decision of the player."""
+        if self._events and self.phase in self._event_phases:  # _anytime_allowed, inlined
+            return []
+        cached = self._anytime_cache[p]
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        pl = self.players[p]
+        counts = pl.plot_count  # JAL-HARVEST-04: planted plots (unrolled: a comprehension is a call in CPython 3.11)
+        acts: list[Spec] = [(Harvest, 1)] if counts[0] else []
+        if counts[1]:
+            acts.append((Harvest, 2))
+        if len(counts) > 2 and counts[2]:
+            acts.append((Harvest, 3))
+        if self._events:
+            blocked = self._unharvestable_plot(p)
+            if blocked >= 0:
+                acts = [a for a in acts if a[1] != blocked + 1]
+        coins = len(pl.coins)
+        if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:
+            acts.append((Buy, "plot", 0))
+        if coins >= D.TRACTOR_PRICE and not pl.tractor and self.tractor_supply > 0:
+            acts.append((Buy, "tractor", 0))
+        if coins >= self.fertilizer_price and self.fertilizer_supply > 0:
+            acts.extend((Buy, "fertilizer", i + 1) for i in range(len(pl.plot_fert)) if not pl.plot_fert[i])
+        if coins >= D.CARDS_PRICE and not pl.bought_cards and not self.ending:
+            acts.append((Buy, "cards", 0))
+        self._anytime_cache[p] = acts  # never mutated: callers extend their own lists with it
+        return acts
+
+    def _unharvestable_plot(self, p: int) -> int:
+        """Hook: the one planted plot of ``p`` that :meth:`_can_harvest` refuses (advanced mode: snow), or -1."""
+        return -1
+
+    def _can_harvest(self, p: int, plot: int) -> bool:
+        """A plot can be harvested if it holds cards (JAL-HARVEST-04); advanced mode adds snow."""
+        return self.players[p].plot_count[plot] > 0
+
+    def _harvest(self, p: int, i: int) -> None:
+        """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest."""
+        self._farms = self._farm_cache[p] = self._anytime_cache[p] = None  # _touch_farm, inlined
+        pl = self.players[p]
+        product, count = pl.plot_product[i], pl.plot_count[i]
+        # JAL-HARVEST-05: the standard bonus inline (modes with events add theirs in _harvest_bonus)
+        effective = count + (self._harvest_bonus(p, i) if self._events else 1 if pl.plot_fert[i] else 0)
+        earned = _COINS.get((product, effective))
+        if earned is None:  # the bean-meter read once per (product, count): harvests are a quarter of decisions
+            earned = _COINS[(product, effective)] = D.coins_for(product, effective)
+        coins = earned if earned < count else count  # JAL-R-COINCAP
+        if coins:
+            pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
+        if count > coins:
+            self._burn([product] * (count - coins))
+        pl.plot_product[i] = 0
+        pl.plot_count[i] = 0
+        self.log.add("harvest", p, {"plot": i + 1, "card": product, "cards": count, "counted": effective,
+                                    "coins": coins})
+
+    def _harvest_bonus(self, p: int, i: int) -> int:
+        """JAL-HARVEST-05: a fertilizer counts as one more card (advanced mode adds rain and breeding)."""
+        return 1 if self.players[p].plot_fert[i] else 0
+
+    def _burn(self, cards: list[int]) -> None:
+        """Put cards face up on the burned pile (kept sorted: its order never matters)."""
+        self._dirty |= DIRTY_BURNED
+        burned = self.burned
+        if cards and cards[0] == cards[-1]:  # one product (a harvest, a drought): one insertion
+            i = bisect_right(burned, cards[0])
+            burned[i:i] = cards
+            return
+        for c in cards:
+            insort(burned, c)
+
+    def _pay(self, p: int, amount: int) -> None:
+        """JAL-BUY-01 / JAL-R-PAYMENT: paid coin cards go face up to the burned pile."""
+        self._touch_farm(p)
+        self._dirty |= DIRTY_BURNED
+        coins = self.players[p].coins
+        for _ in range(amount):
+            insort(self.burned, coins.pop())
+
+    def _buy(self, p: int, action: Buy) -> None:
+        self._anytime_cache = [None] * self.num_players  # a supply changed: what the others may buy too
+        self._dirty |= DIRTY_SUPPLY
+        pl = self.players[p]
+        item = action.item
+        if item == "plot":                       # JAL-BUY-02
+            self._pay(p, D.THIRD_PLOT_PRICE)
+            self.third_plot_supply -= 1
+            pl.third_plot = True
+            pl.plot_product.append(0)
+            pl.plot_count.append(0)
+            pl.plot_fert.append(False)
+            self.log.add("buy", p, {"item": "plot", "price": D.THIRD_PLOT_PRICE})
+        elif item == "tractor":                  # JAL-BUY-03
+            self._pay(p, D.TRACTOR_PRICE)
+            self.tractor_supply -= 1
+            pl.tractor = True
+            pl.spent_equipment += D.TRACTOR_PRICE
+            self.log.add("buy", p, {"item": "tractor", "price": D.TRACTOR_PRICE})
+        elif item == "fertilizer":               # JAL-BUY-04, JAL-R-FERT
+            self._pay(p, self.fertilizer_price)
+            self.fertilizer_supply -= 1
+            pl.plot_fert[action.plot - 1] = True
+            pl.spent_equipment += self.fertilizer_price
+            self.log.add("buy", p, {"item": "fertilizer", "plot": action.plot, "price": self.fertilizer_price})
+        else:                                    # JAL-BUY-05
+            self._pay(p, D.CARDS_PRICE)
+            pl.bought_cards = True
+            self.log.add("buy", p, {"item": "cards", "price": D.CARDS_PRICE})
+            self._draw_to_hand(p, D.CARDS_BOUGHT, "bought")

@@ -1,0 +1,127 @@
+"""The market: revealed cards, the credit claim, offers, trades, keeping and giving.
+
+Two cards are revealed (JAL-MARKET-01); the holder of the active player's credit token may claim one
+first (JAL-CREDIT-02); the other players offer in seat order (JAL-R-NEGOTIATION); the active player
+accepts (JAL-MARKET-05/10/11), keeps or gives (JAL-MARKET-02/06) or refuses all (JAL-MARKET-07);
+when the market is empty the active player receives cards (JAL-RECEIVE-01) and the turn passes.
+
+A mixin of :class:`~.state.JalizState` (see the map in the package docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import data as D
+from .common import _MARKET_PHASES, CLAIM_PHASE, DIRTY_OFFERS, DIRTY_TURN, OFFER_PHASE, RESPOND_PHASE, _forget
+from .position import JalizFields
+
+
+class MarketRules(JalizFields):
+    """The market: revealed cards, the credit claim, offers, trades, keeping and giving."""
+
+    __slots__ = ()
+
+    def _reveal(self, p: int, cards: Sequence[int]) -> None:
+        """Cards a player has shown to be in hand (an offer's cards must be held): public knowledge from now on."""
+        known = self.players[p].known
+        for c in set(cards):
+            if cards.count(c) > known[c]:
+                known[c] = cards.count(c)
+                self._farms = self._farm_cache[p] = self._known_cache[p] = None
+
+    def _claim(self, p: int, card: int) -> None:
+        """JAL-CREDIT-02: take a revealed card first and return the active player's token."""
+        self._touch(p, self.active)
+        self.market.remove(card)
+        self.players[p].tokens.remove(self.active)
+        self.players[self.active].tokens.append(self.active)
+        self.players[self.active].tokens.sort()
+        self.log.add("claim", p, {"card": card, "token_returned_to": self.active})
+        self._queue(p, [card])
+        self._start_offers()
+
+    def _accept(self, buyer: int) -> None:
+        """JAL-MARKET-05/10/11, JAL-CREDIT-01/03: carry out a trade; both sides plant what they receive."""
+        offer = self.offers.pop(buyer)
+        self._dirty |= DIRTY_OFFERS
+        self._touch(self.active, buyer)
+        a, b = self.players[self.active], self.players[buyer]
+        for c in offer.want:
+            self.market.remove(c)
+        for c in offer.give:
+            b.hand[c] -= 1
+        for c in offer.ask:
+            a.hand[c] -= 1
+        _forget(b.known, offer.give)
+        _forget(a.known, offer.ask)
+        for t in offer.tokens:
+            b.tokens.remove(t)
+            a.tokens.append(t)
+        a.tokens.sort()
+        self.log.add("trade", self.active, {"buyer": buyer, "want": list(offer.want),
+                                            "give": list(offer.give), "tokens": list(offer.tokens),
+                                            "ask": list(offer.ask)})
+        self._queue(buyer, list(offer.want) + list(offer.ask))
+        if offer.give:
+            self._queue(self.active, list(offer.give))
+
+    def _start_market(self) -> None:
+        """JAL-MARKET-01: reveal two cards; then a priority claim if someone holds the token."""
+        if self.ending:  # JAL-R-ENDSTEP: the planting step was the last one
+            self._start_final()
+            return
+        drawn = self._draw(D.MARKET_CARDS)
+        self.market = sorted(drawn)
+        self.log.add("reveal", self.active, {"cards": list(drawn)})
+        self.round = 1
+        self._dirty |= DIRTY_TURN
+        if self.offers:
+            self.offers.clear()
+            self._dirty |= DIRTY_OFFERS
+        holder = None  # who holds the active player's credit token (a loop: no generator once a turn)
+        active = self.active
+        for q, pl in enumerate(self.players):
+            if q != active and active in pl.tokens:
+                holder = q
+                break
+        if holder is not None and self.market:
+            self.phase = CLAIM_PHASE
+            self.claimer = holder
+        else:
+            self._start_offers()
+
+    def _start_offers(self) -> None:
+        self.claimer = None
+        self._start_round()
+
+    def _start_round(self) -> None:
+        """JAL-R-NEGOTIATION: every other player, in seat order, offers or passes."""
+        self.buyer_index = 0
+        self.phase = OFFER_PHASE
+
+    def _next_buyer(self) -> None:
+        self.buyer_index += 1
+        if self.buyer_index >= self.num_players - 1:
+            self.phase = RESPOND_PHASE
+
+    def _settle(self) -> None:
+        """Run the automatic steps until someone must decide."""
+        while not self.pending and self.phase in _MARKET_PHASES and not self.market:
+            self._end_market()
+
+    def _end_market(self) -> None:
+        """JAL-MARKET-02 done; JAL-RECEIVE-01: draw 2 or 3 cards, then the next player's turn."""
+        if self.offers:
+            self.offers.clear()
+            self._dirty |= DIRTY_OFFERS
+        if self.ending:
+            self._start_final()
+            return
+        self._draw_to_hand(self.active, self.receive_count, "receive")
+        if self.ending:
+            self._start_final()
+            return
+        self.active = (self.active + 1) % self.num_players  # JAL-SETUP-06: clockwise
+        self._dirty |= DIRTY_TURN  # _start_turn marks it too, but advanced mode may open an event before it
+        self._start_turn()
