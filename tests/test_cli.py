@@ -222,7 +222,8 @@ def test_verbose_shows_the_log_and_quiet_hides_the_progress(tmp_path, capsys):
 
 def test_rules_where_points_at_the_code_of_a_rule(capsys):
     code, out, _ = run(capsys, "rules", "jaliz", "--where", "JAL-PLANT-02")
-    assert code == 0 and out.splitlines()[0].startswith("jaliz_learn/games/jaliz/planting.py") and "PlantingRules" in out
+    first = out.splitlines()[0]
+    assert code == 0 and first.startswith("jaliz_learn/games/jaliz/planting.py") and "PlantingRules" in out
     code, _, err = run(capsys, "rules", "jaliz", "--where", "NIZ-MOVE-02")
     assert code == 2 and "has no rule 'NIZ-MOVE-02'" in err
 

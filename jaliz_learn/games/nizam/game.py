@@ -63,9 +63,11 @@ from .data import (
     START_HAND,
     TASKS_PER_PLAYER,
 )
+from .nizam_state import NizamState
+from .pearl_state import PearlState
 from .positions import read_state
 from .sampling import sample_state as sample_from_observation
-from .state import BaseState, NizamState, PearlState
+from .state import BaseState
 
 RULEBOOK = "shared/seeds/002_480ed5f04e982bd3.txt"
 

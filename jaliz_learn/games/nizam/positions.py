@@ -28,7 +28,10 @@ from ...core.rng import Rng, check_seed
 from . import board as B
 from .bounds import OFF_BOARD, nizam_max_score
 from .data import COPIES_PER_KIND, KINDS, PEARL, SIDE, SOLO_HAND_LIMIT, TASKS_PER_PLAYER
-from .state import BaseState, NizamState, PearlState, empty_counts
+from .moves import empty_counts
+from .nizam_state import NizamState
+from .pearl_state import PearlState
+from .state import BaseState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import _BoardGame

@@ -26,7 +26,10 @@ from ...core.errors import InvalidPosition
 from ...core.rng import Rng
 from . import board as B
 from .data import COPIES_PER_KIND, KINDS, PEARL, SIDE
-from .state import BaseState, NizamState, PearlState, empty_counts
+from .moves import empty_counts
+from .nizam_state import NizamState
+from .pearl_state import PearlState
+from .state import BaseState
 from .view import NizamObservation, PearlObservation
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -21,7 +21,7 @@ from jaliz_learn.core.rng import Rng
 from jaliz_learn.games.nizam import Draw, EndTurn, Move, Score
 from jaliz_learn.games.nizam.bots import NizamGreedyBot, PearlGreedyBot
 from jaliz_learn.games.nizam.data import KINDS
-from jaliz_learn.games.nizam.state import counts_text
+from jaliz_learn.games.nizam.moves import counts_text
 
 from .helpers import totals
 
