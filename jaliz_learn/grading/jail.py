@@ -26,6 +26,7 @@ import os
 import platform
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 _MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
 _MS_REMOUNT, _MS_NOATIME, _MS_NODIRATIME, _MS_BIND = 32, 1024, 2048, 4096
@@ -218,11 +219,26 @@ def enter(spec: JailSpec) -> str:
     os.makedirs(root + "/proc", exist_ok=True)
     _mount("proc", root + "/proc", "proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC)
     _bind(root, spec.scratch, writable=True)
+    _freeze_tmp_parents(root, bound, spec.scratch)
     _pivot(root)
     _mount(None, "/", None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
     who = become(spec.user, namespace_root=spec.user is None)
     os.chdir(spec.scratch)
     return who
+
+
+def _freeze_tmp_parents(root: str, views: Iterable[str], scratch: str) -> None:
+    """Make read-only the folders created in the private ``/tmp`` to hold read-only views (a checkout or a virtual
+    environment under ``/tmp``: the package's folder, whose entries are bound one by one when a part of it is
+    hidden). Without this a learner could add files there (only in its own view, but beside the package's modules).
+    Deepest first: a folder's read-only view carries the views inside it along."""
+    folders = {str(parent) for path in views for parent in Path(path).parents if str(parent).startswith("/tmp/")}
+    for folder in sorted(folders, key=lambda f: f.count("/"), reverse=True):
+        if scratch == folder or scratch.startswith(folder + "/"):
+            continue  # the scratch folder stays writable (and so do the folders above it)
+        target = root + folder
+        _mount(target, target, None, _MS_BIND | _MS_REC)
+        _mount(None, target, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
 
 
 def _with_real_paths(paths: Iterable[str]) -> list[str]:
