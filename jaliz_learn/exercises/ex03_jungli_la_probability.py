@@ -41,8 +41,8 @@ from ..core.actions import Action
 from ..core.rng import Rng
 from ..games.jungli_la.actions import Keep, Reroll
 from ..games.jungli_la.bots import JungliLaGreedyBot
+from ..games.jungli_la.common import GOAL
 from ..games.jungli_la.data import CARDS, FACES, MAX_REROLLS
-from ..games.jungli_la.state import GOAL
 from ..grading.failures import BotFailure
 from ..grading.match import (
     GameSet,

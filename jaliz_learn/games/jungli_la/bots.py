@@ -24,8 +24,9 @@ from typing import Any
 from ...core.actions import Action
 from ...core.bot import BaseBot
 from . import actions as A
+from .common import GOAL
 from .data import CARD_DICE, CARDS, FACE_INDEX, FACES, LETTER, MATERIALS
-from .state import GOAL, JungliLaObservation
+from .observation import JungliLaObservation
 
 
 class JungliLaGreedyBot(BaseBot):

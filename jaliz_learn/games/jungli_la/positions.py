@@ -32,6 +32,7 @@ from ...core.errors import InvalidNotation, InvalidOption, InvalidPosition
 from ...core.events import Event, EventLog
 from ...core.rng import Rng, check_seed
 from .bounds import MAX_GAIN  # a player discarding holds at most this many above the limit
+from .common import ADJUST, DISCARD, GOAL, OVER, PHASES, REROLL, ROLL
 from .data import (
     BASE_LETTER_LIMIT,
     BASE_MATERIAL_LIMIT,
@@ -45,7 +46,7 @@ from .data import (
     WAGON_CARDS,
     WAGON_LIMIT_BONUS,
 )
-from .state import ADJUST, DISCARD, GOAL, OVER, PHASES, REROLL, ROLL, JungliLaState
+from .state import JungliLaState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import JungliLaGame

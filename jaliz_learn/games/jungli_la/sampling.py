@@ -29,8 +29,10 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import InvalidPosition
 from ...core.rng import Rng
+from .common import ADJUST, GOAL, REROLL, ROLL
 from .data import CARDS, END_TREASURE, TREASURE_VALUES
-from .state import ADJUST, GOAL, REROLL, ROLL, JungliLaObservation, JungliLaState
+from .observation import JungliLaObservation
+from .state import JungliLaState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import JungliLaGame

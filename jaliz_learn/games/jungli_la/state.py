@@ -1,4 +1,4 @@
-"""The Jungli-La state: a mutable position, its legal actions and their effects.
+"""The Jungli-La state: a mutable position, its legal actions and the dispatch of an action to its rules.
 
 Decisions (``state.decision()``), in turn order (JUN-TURN-01):
 
@@ -19,224 +19,84 @@ Positions on the track: 0 is Start, ``k`` (1..len(track)) is the card ``track[k-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from html import escape
 from itertools import chain, repeat
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
-from ...core.errors import IllegalAction, RuleViolation, WrongPhase
-from ...core.game import Observation, State
 from . import actions as A
 from .actions import SPEC_OF as _SPEC_OF
 from .actions import LegalActions
+from .common import (
+    _ADJUST_MEMO,
+    _AUTO,
+    _DICE_OF,
+    _DISCARD_SPECS,
+    _FACES_MEMO,
+    _LATE_FIELDS,
+    _LETTER_LIMITS,
+    _MATERIAL_LIMITS,
+    _MATERIAL_SPECS,
+    _NOT_AUTO,
+    _ONLY_DONE,
+    _ONLY_KEEP,
+    _PALEO_CARDS,
+    _REROLL_MEMO,
+    _ROLL_SPECS,
+    ADJUST,
+    DISCARD,
+    EXPLORE,
+    GOAL,
+    MATERIALS_PHASE,
+    OVER,
+    REROLL,
+    ROLL,
+    _adjust_actions,
+    _new_obs,
+    _Perks,
+    _perks_of,
+    _reroll_actions,
+    _set_attr,
+)
 from .data import (
     AREAS,
     BASE_DICE,
     BASE_LETTER_LIMIT,
     BASE_MATERIAL_LIMIT,
-    CARD_DICE,
     CARD_VIRTUAL,
     CARDS,
     COST_ADD_DIE,
     COST_CANCEL,
     COST_CHANGE_FACE,
-    COST_EXCHANGE,
-    COST_REMOTE,
-    COST_TREASURE,
-    COST_WAGON,
     END_TREASURE,
     FACE_INDEX,
     FACES,
     LETTER,
     LETTER_STOP,
-    M1,
-    M2,
-    MATERIALS,
     MAX_DICE,
-    MAX_REROLL_DICE,
     MAX_REROLLS,
-    MAX_WAGONS_PER_PLAYER,
-    PROFESSOR_POINTS,
     REMOVED_PER_AREA,
-    REST_LETTERS,
     START_LETTERS,
     START_MATERIALS,
     TREASURE_VALUES,
-    TYPE_BONUS,
     UPPER_DECK_SIZE,
     WAGON_CARDS,
     WAGON_LIMIT_BONUS,
-    WAGON_VP,
 )
+from .dice import DiceRules
+from .explain import IllegalExplanations
+from .exploring import ExploringRules
+from .materials import MaterialRules
+from .observation import JungliLaObservation
+from .turns import TurnRules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import JungliLaGame
 
-GOAL = -1
-ROLL, REROLL, ADJUST, MATERIALS_PHASE, DISCARD, EXPLORE, OVER = (
-    "roll", "reroll", "adjust", "materials", "discard", "explore", "game-over")
-PHASES = (ROLL, REROLL, ADJUST, MATERIALS_PHASE, DISCARD, EXPLORE, OVER)
-#: Action kinds that belong to each decision (for WrongPhase errors).
-PHASE_KINDS: dict[str, frozenset[str]] = {
-    ROLL: frozenset({"roll"}),
-    REROLL: frozenset({"reroll", "keep", "cancel"}),
-    ADJUST: frozenset({"change", "paleo", "done"}),
-    MATERIALS_PHASE: frozenset({"gain", "rest"}),
-    DISCARD: frozenset({"discard"}),
-    EXPLORE: frozenset({"move", "discover", "remote", "exchange", "wagon", "treasure", "end"}),
-    OVER: frozenset(),
-}
-_ROLL_SPECS: tuple[A.Spec, ...] = tuple((A.Roll, k) for k in range(MAX_DICE + 1))
-_MATERIAL_SPECS: tuple[A.Spec, ...] = (*((A.Gain, w) for w in (*MATERIALS, "each")), (A.Rest,))
-_DISCARD_SPECS: tuple[A.Spec, ...] = tuple((A.Discard, m) for m in MATERIALS)
-_ONLY_KEEP: tuple[A.Spec, ...] = ((A.Keep,),)
-_ONLY_DONE: tuple[A.Spec, ...] = ((A.Done,),)
-_ONLY_END: tuple[A.Spec, ...] = ((A.EndTurn,),)
-_CANCEL, _KEEP, _DONE = (A.Cancel,), (A.Keep,), (A.Done,)
-_DISCOVER, _WAGON, _TREASURE, _END = (A.Discover,), (A.BuyWagon,), (A.BuyTreasure,), (A.EndTurn,)
-_MAT_INDEX = {m: i for i, m in enumerate(MATERIALS)}
-#: Extra event data of an action carried out because it was the only choice (JUN-RUL-16), and of the others.
-#: Only ever unpacked into new event dicts, never stored or changed: plain dicts (typed read-only) because
-#: unpacking a mapping proxy takes a generic path several times slower, once per event.
-_AUTO: Mapping[str, Any] = {"auto": True}
-_NOT_AUTO: Mapping[str, Any] = {}
 
-
-@dataclass(frozen=True)
-class JungliLaObservation(Observation):
-    """What one player (or the spectator, ``player=None``) may see. Hidden: Treasure values of
-    other players and the order of the Treasure decks (only sizes; JUN-RUL-13).
-
-    ``positions``: 0 Start, k the k-th card of ``track``, -1 the Goal. ``dice``: how many dice show
-    each face, in the order M1, M2, F, W, T, L (``dice_faces()`` lists them). ``materials``: (F, W, T)
-    per player. ``own_treasures``: the values of the viewer's own Treasure cards.
-
-    Public knowledge a search bot needs to sample the hidden rest (``game.sample_state``):
-    ``fresh``, the cards the current player took this turn (their effects wait, JUN-RUL-10);
-    ``end_card_holder``, who drew the game-end Treasure card (it is shown, JUN-END-01), else ``None``;
-    ``revealed_treasures``, every player's Treasure values once the game is over (scoring), else ``()``.
-    """
-
-    start_player: int
-    round: int
-    track: tuple[str, ...]
-    positions: tuple[int, ...]
-    materials: tuple[tuple[int, int, int], ...]
-    letters: tuple[int, ...]
-    wagons: tuple[int, ...]
-    discoveries: tuple[tuple[str, ...], ...]
-    treasure_counts: tuple[int, ...]
-    own_treasures: tuple[int, ...]
-    material_limits: tuple[int, ...]
-    letter_limits: tuple[int, ...]
-    deck_size: int
-    cards_before_end_card: int
-    end_triggered: bool
-    wagon_stock: int
-    dice: tuple[int, ...]
-    dice_rolled: int
-    rerolls_used: int
-    paleo_left: int
-    moved: bool
-    discovered: bool
-    fresh: tuple[str, ...]
-    end_card_holder: int | None
-    revealed_treasures: tuple[tuple[int, ...], ...]
-
-    def dice_faces(self) -> list[str]:
-        """The dice as a sorted list of face names."""
-        return list(chain.from_iterable(map(repeat, FACES, self.dice)))
-
-
-
-_PALEO_CARDS = frozenset(c for c in CARDS if CARDS[c].effect == "paleo")
-
-
-class _Perks(NamedTuple):
-    """What one player's Discovery cards give: free dice (JUN-CARD-01/02), Paleontologists (JUN-CARD-06)
-    and virtual faces per face index (JUN-CARD-03..05; copies stack, JUN-RUL-04)."""
-
-    dice: int
-    paleo: int
-    virtual: tuple[int, ...]
-
-
-def _perks_of(cards: Sequence[str]) -> _Perks:
-    v = [0] * 6
-    for c in cards:
-        f = CARD_VIRTUAL.get(c)
-        if f is not None:
-            v[f] += 1
-    return _Perks(sum(CARD_DICE.get(c, 0) for c in cards), len(_PALEO_CARDS.intersection(cards)), tuple(v))
-
-
-_new_obs = object.__new__
-_set_attr = object.__setattr__
-#: The observation fields filled at every decision from the turn's cache or afresh: placeholders in the cached
-#: template (a plain dict, never changed: merging a mapping proxy is several times slower).
-_LATE_FIELDS: dict[str, None] = dict.fromkeys((
-    "current_player", "turn", "is_over", "round", "positions", "fresh", "paleo_left",
-    "player", "decision", "materials", "letters", "own_treasures", "dice", "dice_rolled", "rerolls_used",
-    "moved", "discovered"))
-#: Free extra dice of every card (0 for most), for a lookup without a default.
-_DICE_OF = {c: CARD_DICE.get(c, 0) for c in CARDS}
-#: Limits by number of Wagons (JUN-MAT-04, JUN-MAT-06, JUN-CARD-09).
-_MATERIAL_LIMITS = tuple(BASE_MATERIAL_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
-_LETTER_LIMITS = tuple(BASE_LETTER_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
-
-
-def _reroll_actions(dice: Sequence[int], can_reroll: bool, can_cancel: bool) -> tuple[A.Spec, ...]:
-    """The reroll decision for these dice (memoised: the same dice give the same actions)."""
-    acts: list[A.Spec] = []
-    if can_reroll:
-        # JUN-DICE-02 Letters stay; JUN-DICE-05 any other die; JUN-DICE-03 one or two dice
-        present = [f for f in range(5) if dice[f]]
-        for i, a in enumerate(present):
-            acts.append((A.Reroll, (FACES[a],)))
-            if dice[a] >= 2:
-                acts.append((A.Reroll, (FACES[a], FACES[a])))
-            for b in present[i + 1:]:
-                acts.append((A.Reroll, (FACES[a], FACES[b])))
-    if can_cancel:  # JUN-LET-02, JUN-RUL-03
-        acts.append(_CANCEL)
-    if not acts:
-        return _ONLY_KEEP
-    acts.append(_KEEP)
-    return tuple(acts)
-
-
-def _adjust_actions(dice: Sequence[int], can_change: bool, can_paleo: bool) -> tuple[A.Spec, ...]:
-    """The die-change decision (JUN-LET-03, JUN-CARD-06, JUN-RUL-11), memoised like the rerolls."""
-    acts: list[A.Spec] = []
-    shown = [f for f in range(6) if dice[f]]
-    if can_change:
-        acts.extend((A.ChangeFace, FACES[a], FACES[b]) for a in shown for b in range(6) if b != a)
-    if can_paleo:
-        acts.extend((A.Paleo, FACES[a], FACES[b]) for a in shown for b in range(6) if b != a)
-    acts.append(_DONE)
-    return tuple(acts)
-
-
-#: Memos of immutable specs (never action objects, which could be changed by whoever receives them), by the two
-#: flags of the decision, then the dice (counts per face); at most a few thousand dice combinations each.
-_REROLL_MEMO: list[list[dict[tuple[int, ...], tuple[A.Spec, ...]]]] = [[{}, {}], [{}, {}]]
-_ADJUST_MEMO: list[list[dict[tuple[int, ...], tuple[A.Spec, ...]]]] = [[{}, {}], [{}, {}]]
-#: The dice as face names, by counts per face (the "faces" of keep and done events).
-_FACES_MEMO: dict[tuple[int, ...], tuple[str, ...]] = {}
-
-
-class JungliLaState(State):
+class JungliLaState(DiceRules, MaterialRules, ExploringRules, TurnRules, IllegalExplanations):
     """A Jungli-La position (mutable). Build it with ``JungliLaGame.initial_state`` or ``state_from_json``."""
 
-    # every attribute in a slot, no instance dict: CPython 3.11 reads slots faster than a dict of more than
-    # 30 keys (about 2-3% of a random game); declare a new attribute here
-    __slots__ = (
-        "max_rounds", "track", "removed", "deck", "pos", "materials", "letters", "wagons", "cards", "treasures",
-        "dice", "fresh", "forced_dice", "n_dice", "rerolls", "moved", "phase", "current", "start_player",
-        "wagon_stock", "discovered", "paleo_used", "goal_at_start", "end_triggered", "end_reason", "_legal",
-        "_lets", "_mats", "_own", "_perks", "_pub", "_tpl", "_tre", "_turn",
-    )
+    __slots__ = ()  # the fields are declared (with their slots) in position.JungliFields
 
     def __init__(self, game: JungliLaGame, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -397,117 +257,6 @@ class JungliLaState(State):
         self.forced_dice.extend(FACE_INDEX[f] for f in faces)
         return self
 
-    def _roll(self, k: int) -> list[int]:
-        """Roll ``k`` dice through the state's Rng (or the forced faces) and add them to the dice."""
-        forced = self.forced_dice
-        if forced:
-            out = [forced.pop(0) if forced else self.rng.randrange(6) for _ in range(k)]
-        else:  # the usual case: all dice in one call (the same draws as one randrange(6) per die)
-            out = self.rng.randranges(6, k)
-        dice = self.dice
-        for f in out:
-            dice[f] += 1
-        return out
-
-    def _draw(self, p: int, reason: str) -> None:
-        """Draw one Treasure card, hidden from the others (JUN-GOAL-01); the end card is shown (JUN-END-01)."""
-        self._tre = self._tpl = None  # Treasure counts, the deck size, perhaps the end
-        if not self.deck:  # JUN-RUL-08
-            self.log.add("treasure-none", p, {"reason": reason})
-            return
-        card = self.deck.pop(0)
-        self.treasures[p].append(card)
-        data: dict[str, Any] = {"reason": reason, "count": len(self.treasures[p])}
-        if card == END_TREASURE:
-            data["end_card"] = True
-            data["value"] = TREASURE_VALUES[card]
-            self.log.add("treasure", p, data, secret={"card": card, "value": TREASURE_VALUES[card]},
-                         visible_to=(p,))
-            if not self.end_triggered:
-                self.end_triggered = True
-                self.end_reason = "end-card"
-                self.log.add("last-round", p, {"ends_after": (self.start_player - 1) % self.num_players})
-        else:
-            self.log.add("treasure", p, data, secret={"card": card, "value": TREASURE_VALUES[card]},
-                         visible_to=(p,))
-
-    def _reach_goal(self, players: list[int]) -> None:
-        """JUN-GOAL-01, JUN-GOAL-02: explorers reaching the Goal draw one Treasure each, active player first,
-        then clockwise."""
-        n, cur = self.num_players, self.current
-        self._turn = None  # the explorers
-        for q in sorted(players, key=lambda q: (q - cur) % n):
-            self.pos[q] = GOAL
-            self.log.add("goal", q, {})
-            self._draw(q, "goal")
-
-    def _can_pay(self, p: int, cost: tuple[int, int, int]) -> bool:
-        m = self.materials[p]
-        return m[0] >= cost[0] and m[1] >= cost[1] and m[2] >= cost[2]
-
-    def _occupied(self) -> set[int]:
-        return {q for q in self.pos if q > 0}
-
-    # ------------------------------------------------------------------ turn structure
-    def _start_turn(self, p: int) -> None:
-        """JUN-TURN-01: a new turn; JUN-GOAL-03 draw first for a player at the Goal (JUN-RUL-14)."""
-        self.log.turn += 1
-        self.current = p
-        self.dice = [0] * 6
-        self.n_dice = self.rerolls = self.paleo_used = 0
-        self.moved = self.discovered = False
-        if self.fresh:
-            self.fresh = []
-        self._turn = None  # the turn, the current player, the fresh cards
-        self.goal_at_start = self.pos[p] == GOAL
-        self.phase = ROLL
-        self.log.add("turn", p, {"round": (self.log.turn - 1) // self.num_players + 1})
-        if self.goal_at_start:
-            self._draw(p, "turn")
-
-    def _end_turn(self) -> None:
-        """JUN-END-02: after the player to the right of the start player, the last round ends the game.
-        JUN-RUL-09: the round-limit safeguard ends it the same way."""
-        p = self.current
-        if p == (self.start_player - 1) % self.num_players:
-            if not self.end_triggered and self.round() >= self.max_rounds:
-                self.end_triggered = True
-                self.end_reason = "round-limit"
-                self.log.add("round-limit", None, {"rounds": self.round()})
-            if self.end_triggered:
-                self.phase = OVER
-                self._legal = ()
-                self._tre = self._turn = self._tpl = None  # every hand is shown at the end
-                self.log.add("game-end", None, {"scores": list(self.scores()), "reason": self.end_reason,
-                                                "winners": list(self.standings().winners)})
-                return
-        self._start_turn((p + 1) % self.num_players)
-
-    def _dice_set_aside(self) -> None:
-        """All dice are set aside: on to the die changes (JUN-LET-03, JUN-CARD-06)."""
-        self.phase = ADJUST
-
-    def _dice_final(self) -> None:
-        """End of the Dice phase: JUN-GOAL-04 Treasure Excavation, then the Materials phase."""
-        if self.goal_at_start:
-            sets = sum(c // 3 for c in self.dice)  # Move 1 and Move 2 are different faces
-            if sets:
-                self.log.add("excavation", self.current, {"sets": sets})
-                for _ in range(sets):
-                    self._draw(self.current, "excavation")
-        self.phase = MATERIALS_PHASE
-
-    def _settle(self) -> None:
-        """JUN-RUL-16: carry out decisions that leave a single legal action; cache the legal actions."""
-        while self.phase != OVER:
-            legal = self._compute_legal()
-            if len(legal) != 1:
-                self._legal = legal
-                return
-            spec = legal[0]  # carried out from its spec: no action object is built for a forced move
-            _HANDLERS[spec[0]](self, self.current, spec, _AUTO)
-        self._legal = ()
-
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> tuple[A.Spec, ...]:
         phase, p = self.phase, self.current
@@ -545,36 +294,6 @@ class JungliLaState(State):
             m = self.materials[p]
             return tuple(_DISCARD_SPECS[i] for i in range(3) if m[i])  # JUN-MAT-04, JUN-RUL-15
         return ()
-
-    def _explore_actions(self, p: int) -> tuple[A.Spec, ...]:
-        """JUN-MOVE-01: one move and one Discovery action, in either order; Letter effects; end."""
-        acts: list[A.Spec] = []
-        pos, letters = self.pos[p], self.letters[p]
-        if not self.moved and pos != GOAL:  # JUN-MOVE-03, JUN-RUL-12
-            base = self.dice[M1] + 2 * self.dice[M2]  # JUN-MOVE-02
-            # JUN-CARD-03: +1 per Geographer, optional; not one taken this turn (JUN-RUL-10)
-            cards = self.cards[p]
-            extra = sum(1 for c in cards if CARD_VIRTUAL.get(c) == M1 and c not in self.fresh) if cards else 0
-            acts.extend((A.Move, s) for s in range(max(1, base), base + extra + 1))
-        if not self.discovered:  # JUN-DISC-04
-            track = self.track
-            if pos > 0 and self._can_pay(p, CARDS[track[pos - 1]].cost):  # JUN-DISC-01
-                acts.append(_DISCOVER)
-            if letters >= min(COST_REMOTE, COST_EXCHANGE):
-                occupied = self._occupied()
-                free = [cid for i, cid in enumerate(track) if i + 1 not in occupied]
-                if letters >= COST_REMOTE:  # JUN-LET-05, JUN-RUL-06
-                    acts.extend((A.Remote, c) for c in free if self._can_pay(p, CARDS[c].cost))
-                if letters >= COST_EXCHANGE:  # JUN-LET-07, JUN-RUL-07
-                    acts.extend((A.Exchange, g, t) for g in self.cards[p] for t in free)
-            if letters >= COST_WAGON and self.wagons[p] < MAX_WAGONS_PER_PLAYER and self.wagon_stock:  # JUN-LET-04
-                acts.append(_WAGON)
-        if pos == GOAL and letters >= COST_TREASURE and self.deck:  # JUN-LET-06
-            acts.append(_TREASURE)
-        if not acts:
-            return _ONLY_END
-        acts.append(_END)
-        return tuple(acts)
 
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.current
@@ -614,297 +333,16 @@ class JungliLaState(State):
         _HANDLERS[cls](self, player, _SPEC_OF[cls](action), _NOT_AUTO)
         self._settle()
 
-    def _do_roll(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
-        n = spec[1]
-        paid = max(0, n - BASE_DICE - (self._perks or self._perk_table())[p].dice) * COST_ADD_DIE
-        if paid:
-            self.letters[p] -= paid
-            self._lets = None
-        self.n_dice = n
-        new = self._roll(n)
-        self.log.add("roll", p, {"dice": n, "paid": paid, "faces": list(map(FACES.__getitem__, new)), **extra})
-        self.phase = REROLL
-
-    def _do_reroll(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DICE-02..05
-        faces = spec[1]
-        dice = self.dice
-        for f in faces:
-            dice[FACE_INDEX[f]] -= 1
-        new = self._roll(len(faces))
-        self.rerolls += 1
-        self.log.add("reroll", p, {"faces": list(faces), "new": list(map(FACES.__getitem__, new)),
-                                   "rerolls": self.rerolls, **extra})
-
-    def _do_keep(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
-        self.log.add("keep", p, {"faces": self.dice_faces(), **extra})
-        self._dice_set_aside()
-
-    def _do_cancel(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
-        """JUN-LET-02, JUN-RUL-03: all dice again, Letters included."""
-        self.letters[p] -= COST_CANCEL
-        self._lets = None
-        self.dice = [0] * 6
-        new = self._roll(self.n_dice)
-        self.log.add("cancel", p, {"faces": list(map(FACES.__getitem__, new)), **extra})
-
-    def _do_change(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-03, JUN-CARD-06
-        cls, old, new = spec
-        if cls is A.ChangeFace:
-            self.letters[p] -= COST_CHANGE_FACE
-            self._lets = None
-        else:
-            self.paleo_used += 1
-            self._turn = None  # Paleontologists left
-        self.dice[FACE_INDEX[old]] -= 1
-        self.dice[FACE_INDEX[new]] += 1
-        self.log.add(cls.kind, p, {"old": old, "new": new, **extra})
-
-    def _do_done(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
-        self.log.add("done", p, {"faces": self.dice_faces(), **extra})
-        self._dice_final()
-
-    def _do_gain(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
-        """JUN-MAT-02/03 materials, then JUN-MAT-05 one Letter; virtual faces count (JUN-RUL-04)."""
-        what = spec[1]
-        v = (self._perks or self._perk_table())[p].virtual
-        dice = self.dice
-        mats = self.materials[p]
-        gained = [0, 0, 0]
-        if what == "each":
-            for i in range(3):
-                if dice[2 + i] + v[2 + i]:
-                    gained[i] = 1
-        else:
-            i = _MAT_INDEX[what]
-            gained[i] = dice[2 + i] + v[2 + i]
-        for i in range(3):
-            mats[i] += gained[i]
-        self._mats = None
-        letter = self._add_letters(p, 1) if dice[LETTER] + v[LETTER] else 0
-        self.log.add("gain", p, {"what": what, "materials": gained, "letters": letter, **extra})
-        # JUN-MAT-04: above the limit, discard down at once
-        self.phase = DISCARD if sum(mats) > self.material_limit(p) else EXPLORE
-
-    def _do_rest(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-MAT-07
-        v = (self._perks or self._perk_table())[p].virtual
-        got = self._add_letters(p, REST_LETTERS + self.dice[LETTER] + v[LETTER])
-        self.log.add("rest", p, {"letters": got, **extra})
-        self._end_turn()
-
-    def _do_discard(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-MAT-04
-        material = spec[1]
-        self.materials[p][_MAT_INDEX[material]] -= 1
-        self._mats = None
-        self.log.add("discard", p, {"material": material, **extra})
-        if sum(self.materials[p]) <= self.material_limit(p):
-            self.phase = EXPLORE
-
-    def _do_move(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
-        self._move(p, spec[1], extra)
-
-    def _do_discover(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DISC-01
-        self._discover(p, self.pos[p], "discover", extra)
-
-    def _do_remote(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-05
-        self.letters[p] -= COST_REMOTE
-        self._lets = None
-        self._discover(p, self.track.index(spec[1]) + 1, "remote", extra)
-
-    def _do_exchange(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-07, JUN-RUL-07
-        _, give, take = spec
-        self.letters[p] -= COST_EXCHANGE
-        self._lets = None
-        self._pub = self._turn = self._tpl = None
-        self._perks = None
-        self.track[self.track.index(take)] = give
-        self.cards[p].remove(give)
-        self.cards[p].append(take)
-        self.fresh.append(take)
-        self.discovered = True
-        self.log.add("exchange", p, {"give": give, "take": take, **extra})
-
-    def _do_wagon(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-04: a Discovery action
-        self.letters[p] -= COST_WAGON
-        self._lets = None
-        self._pub = self._tpl = None
-        self.wagons[p] += 1
-        self.wagon_stock -= 1
-        self.discovered = True
-        self.log.add("wagon", p, {"wagons": self.wagons[p], **extra})
-
-    def _do_treasure(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-LET-06
-        self.letters[p] -= COST_TREASURE
-        self._lets = None
-        self.log.add("buy-treasure", p, {**extra})
-        self._draw(p, "letters")
-
-    def _do_end(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
-        self.log.add("end", p, {**extra})
-        self._end_turn()
-
-    def _add_letters(self, p: int, k: int) -> int:
-        """JUN-MAT-06: only gain Letters up to the limit. Returns the number gained."""
-        got = max(0, min(k, self.letter_limit(p) - self.letters[p]))
-        if got:
-            self.letters[p] += got
-            self._lets = None
-        return got
-
-    def _move(self, p: int, steps: int, extra: Mapping[str, Any]) -> None:
-        """JUN-MOVE-02 exact steps; JUN-MOVE-03 and JUN-RUL-05 the Goal stops the explorer.
-
-        The move happens in one go: no discovery in the middle of a move (JUN-DISC-05)."""
-        self._turn = None
-        self.moved = True
-        dest = self.pos[p] + steps
-        goal = dest > len(self.track)
-        self.log.add("move", p, {"steps": steps, "to": "goal" if goal else dest, **extra})
-        if goal:
-            self._reach_goal([p])
-        else:
-            self.pos[p] = dest
-
-    def _discover(self, p: int, at: int, how: str, extra: Mapping[str, Any]) -> None:
-        """JUN-DISC-01 pay and take; JUN-DISC-02 explorers on it move on; JUN-DISC-03 keep it face up."""
-        self._pub = self._turn = self._tpl = None
-        self._mats = None  # paid for below
-        track = self.track
-        cid = track[at - 1]
-        cost = CARDS[cid].cost
-        mats = self.materials[p]
-        for i in range(3):
-            mats[i] -= cost[i]
-        del track[at - 1]
-        self.discovered = True  # JUN-DISC-04
-        pushed = []
-        for q in range(self.num_players):
-            qp = self.pos[q]
-            if qp == at:
-                if at > len(track):
-                    pushed.append(q)  # the next card is the Goal
-            elif qp > at:
-                self.pos[q] = qp - 1
-        self.cards[p].append(cid)
-        self._perks = None
-        self.fresh.append(cid)  # JUN-RUL-10: its effects apply from the next turn on
-        self.log.add(how, p, {"card": cid, "cost": list(cost), **extra})
-        if pushed:
-            self._reach_goal(pushed)
-
-    # ------------------------------------------------------------------ illegal actions
-    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
-        """Name the rule that forbids ``action`` now."""
-        phase = self.phase
-        allowed = self.legal_actions(player)
-        kw: dict[str, Any] = {"action": action, "player": player, "decision": phase, "allowed": allowed}
-        kind = getattr(action, "kind", "?")
-        if kind not in PHASE_KINDS.get(phase, frozenset()):
-            rule = "JUN-MAT-04" if phase == DISCARD else "JUN-TURN-01"
-            return WrongPhase(f"'{kind}' does not belong to the {phase} decision", rule=rule, **kw)
-        p, letters = player, self.letters[player]
-        reason, rule = "this action is not possible now", "JUN-TURN-01"
-        if isinstance(action, A.Roll):
-            if action.dice < BASE_DICE or action.dice > MAX_DICE:
-                reason, rule = f"roll between {BASE_DICE} and {MAX_DICE} dice", "JUN-DICE-01"
-            else:
-                reason, rule = "each die beyond your free dice costs 1 Letter", "JUN-LET-01"
-        elif isinstance(action, A.Reroll):
-            faces = action.faces
-            if self.dice[LETTER] >= LETTER_STOP:
-                reason, rule = "two or more Letters show: rolling has stopped", "JUN-DICE-06"
-            elif self.rerolls >= MAX_REROLLS:
-                reason, rule = "both rerolls are used", "JUN-DICE-04"
-            elif not 1 <= len(faces) <= MAX_REROLL_DICE:
-                reason, rule = "reroll one or two dice", "JUN-DICE-03"
-            elif "L" in faces:
-                reason, rule = "Letter dice are set aside for good", "JUN-DICE-02"
-            else:
-                reason, rule = f"the dice do not show {' '.join(faces)}", "JUN-DICE-05"
-        elif isinstance(action, A.Cancel):
-            reason, rule = "cancelling costs 1 Letter", "JUN-LET-02"
-        elif isinstance(action, A.ChangeFace):
-            if letters < COST_CHANGE_FACE:
-                reason = "changing a die costs 2 Letters"
-            else:
-                reason = f"no die shows {action.old} or the face does not change"
-            rule = "JUN-LET-03"
-        elif isinstance(action, A.Paleo):
-            reason, rule = "no unused Paleontologist or no such die", "JUN-CARD-06"
-        elif isinstance(action, A.Discard):
-            reason, rule = f"you hold no {action.material} token", "JUN-MAT-04"
-        elif isinstance(action, A.Move):
-            if self.pos[p] == GOAL:
-                reason, rule = "your explorer is on the Goal", "JUN-MOVE-03"
-            elif self.moved:
-                reason, rule = "you have moved this turn", "JUN-MOVE-01"
-            else:
-                reason, rule = "move exactly your dice total (Move 1 = 1, Move 2 = 2)", "JUN-MOVE-02"
-        elif isinstance(action, (A.Discover, A.Remote, A.Exchange, A.BuyWagon)) and self.discovered:
-            reason, rule = "one Discovery action per turn", "JUN-DISC-04"
-        elif isinstance(action, A.Discover):
-            if self.pos[p] <= 0:
-                reason, rule = "your explorer is not on a Discovery card", "JUN-RUL-12"
-            else:
-                reason, rule = "you cannot pay the card's cost", "JUN-DISC-01"
-        elif isinstance(action, A.Remote):
-            if letters < COST_REMOTE:
-                reason, rule = "a remote discovery costs 3 Letters", "JUN-LET-05"
-            elif action.card not in self.track:
-                reason, rule = f"{action.card} is not on the track", "JUN-LET-05"
-            elif self.track.index(action.card) + 1 in self._occupied():
-                reason, rule = f"an explorer stands on {action.card}", "JUN-RUL-06"
-            else:
-                reason, rule = "you cannot pay the card's cost", "JUN-DISC-01"
-        elif isinstance(action, A.Exchange):
-            if letters < COST_EXCHANGE:
-                reason = "an exchange costs 5 Letters"
-            elif action.give not in self.cards[p]:
-                reason = f"you do not own {action.give}"
-            elif action.take not in self.track:
-                reason = f"{action.take} is not on the track"
-            else:
-                reason = f"an explorer stands on {action.take}"
-            rule = "JUN-LET-07" if reason != f"an explorer stands on {action.take}" else "JUN-RUL-07"
-        elif isinstance(action, A.BuyWagon):
-            reason = "a Wagon costs 2 Letters and nobody owns more than 2"
-            rule = "JUN-LET-04"
-        elif isinstance(action, A.BuyTreasure):
-            if self.pos[p] != GOAL:
-                reason, rule = "Treasure cards can be bought only after reaching the Goal", "JUN-LET-06"
-            elif not self.deck:
-                reason, rule = "no Treasure card is left", "JUN-RUL-08"
-            else:
-                reason, rule = "a Treasure card costs 4 Letters", "JUN-LET-06"
-        return RuleViolation(reason, rule=rule, **kw)
-
-    # ------------------------------------------------------------------ scoring
-    def score_breakdown(self, p: int) -> dict[str, int]:
-        """JUN-SCORE-01: the five sources of points (JUN-SCORE-02 type bonus, JUN-CARD-08 Professors).
-
-        Queen and Noble only score their printed points (JUN-CARD-07)."""
-        cards = self.cards[p]
-        treasure = sum(TREASURE_VALUES[t] for t in self.treasures[p])
-        items = {"F": self.materials[p][0], "W": self.materials[p][1], "T": self.materials[p][2],
-                 "L": self.letters[p], "wagon": self.wagons[p], "treasure": len(self.treasures[p]),
-                 "discovery": len(cards)}  # JUN-DATA-05: the Discovery Professor counts itself
-        professor = 0
-        for c in cards:
-            eff = CARDS[c].effect
-            if eff.startswith("prof:"):
-                icon = eff[5:]
-                professor += PROFESSOR_POINTS[icon] * items[icon]
-        types = len({CARDS[c].type for c in cards})
-        return {"discovery": sum(CARDS[c].vp for c in cards), "treasure": treasure,
-                "wagon": WAGON_VP * self.wagons[p], "professor": professor,  # JUN-DATA-03 Wagon points
-                "type_bonus": TYPE_BONUS.get(types, 0)}
-
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(sum(self.score_breakdown(p).values())) for p in range(self.num_players))
-
-    def tiebreak(self, player: int) -> tuple[Any, ...]:
-        """JUN-SCORE-03 most Treasure cards, JUN-SCORE-04 then fewest Treasure points (JUN-SCORE-05 else shared)."""
-        t = self.treasures[player]
-        return (len(t), -sum(TREASURE_VALUES[c] for c in t))
+    def _settle(self) -> None:
+        """JUN-RUL-16: carry out decisions that leave a single legal action; cache the legal actions."""
+        while self.phase != OVER:
+            legal = self._compute_legal()
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            spec = legal[0]  # carried out from its spec: no action object is built for a forced move
+            _HANDLERS[spec[0]](self, self.current, spec, _AUTO)
+        self._legal = ()
 
     # ------------------------------------------------------------------ observation and JSON
     def observation(self, player: int | None) -> JungliLaObservation:
@@ -1009,7 +447,6 @@ class JungliLaState(State):
         return str(self)
 
 
-
 #: The handler of each action class (see ``JungliLaState._apply``).
 _HANDLERS: dict[type[Action], Callable[[JungliLaState, int, A.Spec, Mapping[str, Any]], None]] = {
     A.Roll: JungliLaState._do_roll, A.Reroll: JungliLaState._do_reroll, A.Keep: JungliLaState._do_keep,
@@ -1020,27 +457,3 @@ _HANDLERS: dict[type[Action], Callable[[JungliLaState, int, A.Spec, Mapping[str,
     A.BuyTreasure: JungliLaState._do_treasure, A.EndTurn: JungliLaState._do_end,
 }
 assert set(_HANDLERS) == set(A.ACTION_TYPES.values()), "every action class has a handler"
-
-
-def _html(track: tuple[str, ...], pos: tuple[int, ...], materials: Sequence[Sequence[int]],
-          letters: tuple[int, ...], wagons: tuple[int, ...], cards: tuple[tuple[str, ...], ...],
-          treasures: tuple[int, ...], dice: list[str], current: int | None, decision: str) -> str:
-    """A small HTML view: the track with explorers, then one row per player."""
-    def who(k: int) -> str:
-        return "".join(f"<b>P{q}</b>" for q, x in enumerate(pos) if x == k)
-
-    cells = [f"<td>Start<br>{who(0)}</td>"]
-    for i, cid in enumerate(track):
-        c = CARDS[cid]
-        cost = "/".join(str(x) for x in c.cost)
-        cells.append(f"<td title='{escape(c.patron)}'>{cid}<br><small>{escape(c.patron)} {cost} "
-                     f"{c.vp}VP</small><br>{who(i + 1)}</td>")
-    cells.append(f"<td>Goal<br>{who(GOAL)}</td>")
-    rows = "".join(
-        f"<tr><td>P{p}{' *' if p == current else ''}</td><td>{'/'.join(map(str, materials[p]))}</td>"
-        f"<td>{letters[p]}</td><td>{wagons[p]}</td><td>{' '.join(cards[p])}</td><td>{treasures[p]}</td></tr>"
-        for p in range(len(pos)))
-    return (f"<div><table><tr>{''.join(cells)}</tr></table>"
-            f"<p>Decision: {escape(decision)}; dice: {' '.join(dice) or '-'}</p>"
-            "<table><tr><th>player</th><th>F/W/T</th><th>Letters</th><th>Wagons</th><th>Discoveries</th>"
-            f"<th>Treasures</th></tr>{rows}</table></div>")

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from jaliz_learn.games.jungli_la import data
-from jaliz_learn.games.jungli_la.state import GOAL
+from jaliz_learn.games.jungli_la.common import GOAL
 
 from .helpers import GAME
 
