@@ -14,7 +14,8 @@ Where each part of the rulebook is (``jaliz-learn rules jungli-la --where RULE-I
 ``dice.py``         rolling, rerolling, cancelling and changing faces (JUN-DICE-*, JUN-LET-01..03, JUN-CARD-06)
 ``materials.py``    gaining materials, resting, the carrying limit (JUN-MAT-*)
 ``exploring.py``    moving, discovering, Letter effects, Wagons and Treasures (JUN-MOVE-*, JUN-DISC-*, JUN-LET-04..07)
-``turns.py``        the turn's phases, the end of the game and the score (JUN-TURN-*, JUN-GOAL-*, JUN-END-*, JUN-SCORE-*)
+``turns.py``        the turn's phases, the end of the game and the score (JUN-TURN-*, JUN-GOAL-*, JUN-END-*,
+                    JUN-SCORE-*)
 ``explain.py``      why an action is illegal: the message and rule ID of every refusal
 ``common.py``       track positions, phase names, action specs, card perks, the dice decisions' memos
 ``observation.py``  what one player may see (:class:`JungliLaObservation`)
