@@ -17,12 +17,11 @@ the state, so there is no import cycle.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from jaliz_learn.core.actions import Action
 from jaliz_learn.core.errors import IllegalAction
-from jaliz_learn.core.game import Observation, Outcome, State
+from jaliz_learn.core.game import Observation
 from jaliz_learn.core.memo import remember
 
 from . import data as D
@@ -42,161 +41,46 @@ from .actions import (
     Spec,
     TakeCard,
 )
+from .offering import OfferingRules
+from .scoring import ScoringRules
+from .specs import (
+    _ACTIVE_DECIDES,
+    _AREA_MASK,
+    _FIELD_CAPS,
+    _FLAT_PLAYS,
+    ALL_CHANGED,
+    ALTAR,
+    BUY,
+    CH_DISCARD,
+    CH_DISPLAYS,
+    CH_SOME_COLUMNS,
+    CH_SOME_HANDS,
+    CH_SQUARE,
+    CH_STEP,
+    CH_STOCKS,
+    CH_STONES,
+    CH_SUPPLY,
+    CH_TURN,
+    DISCARD,
+    OFFER,
+    SKIP,
+    TAKE,
+    TILE,
+    _new,
+    build_list,
+    card_plays,
+    reward_specs,
+)
+from .village import VillageRules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BaliGame
 
-_new = object.__new__
-#: card -> its count in a display (list(map(...)) builds a row of counts without a comprehension's frame)
-_COUNT_OF = tuple(itemgetter(c) for c in range(D.NUM_CARD_TYPES))
 
-# ---- legal actions as specs (class, field values): plain immutable data, never action objects ------
-# The state computes legality on specs and hands out a BaliActions sequence that builds a fresh action
-# on every access, so a bot that mutates an action it was given changes nothing anywhere else.
-SKIP: Spec = (SkipBuy, ())
-BUY = tuple((BuyOffering, (k,)) for k in D.KINDS)
-OFFER = tuple((Offer, (k,)) for k in D.KINDS)
-ALTAR = tuple((AltarFromSupply, (k,)) for k in D.KINDS)
-TAKE: tuple[Spec, ...] = tuple((TakeCard, (c + 1,)) for c in range(D.COLUMNS))
-PLAY_ONE = tuple((PlayCards, (name, 1)) for name in D.CARD_NAMES)
-PLAY_FARMERS = {(D.FARMER_BASE + k, n): (PlayCards, (D.KINDS[k], n))
-                for k in range(D.NUM_KINDS) for n in range(1, D.MAX_FARMER_GROUP + 1)}
-DISCARD = tuple((DiscardCard, (name,)) for name in D.CARD_NAMES)
-TILE = {name: (ChooseTile, (name,)) for name in D.BANANA_TILES}
-_REWARDS: dict[int, tuple[Spec, ...]] = {}
-_BUILDS: dict[tuple[int, tuple[int, ...]], Spec] = {}
-
-
-def reward_specs(units: int) -> tuple[Spec, ...]:
-    """Every split of ``units`` shrine units into VP and stones, most VP first (BAL-SCORE-04)."""
-    acts = _REWARDS.get(units)
-    if acts is None:
-        acts = _REWARDS[units] = tuple((ShrineReward, (v, units - v)) for v in range(units, -1, -1))
-    return acts
-
-
-def build_spec(kind: int, returned: tuple[int, ...]) -> Spec:
-    """Building in the area of ``kind`` returning ``returned`` (sorted kind indices) (TAN-BUILD-01..03)."""
-    key = (kind, returned)
-    spec = _BUILDS.get(key)
-    if spec is None:
-        spec = _BUILDS[key] = (BuildHut, (D.KINDS[kind], len(returned), tuple(sorted(D.KINDS[k] for k in returned))))
-    return spec
-
-
-_PLAYS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, tuple[Spec, ...]], ...]] = {}
-#: (card, copies in hand up to 3, stones) -> (card, its plays): shared by the entries of ``_PLAYS``, which
-#: then hold one tuple each (the garbage collector walks every long-lived tuple that holds a class)
-_CARD_PLAYS: dict[tuple[int, int, int], tuple[int, tuple[Spec, ...]]] = {}
-
-
-def card_plays(hand: tuple[int, ...], stones: int) -> tuple[tuple[int, tuple[Spec, ...]], ...]:
-    """Each distinct card of ``hand`` (in hand order) with the plays it allows with ``stones`` stones
-    (BAL-PLAY-01..04): one stonemason, priest or shrine (7 stones), or 1-3 farmers of a kind (0/1/2).
-
-    ``stones`` matters only up to the shrine's cost, so callers cap it there; results are cached.
-
-    >>> [(c, [args for _, args in specs]) for c, specs in card_plays((3, 3, 2), 1)]
-    [(3, [('rice', 1), ('rice', 2)]), (2, [])]
-    """
-    key = (hand, stones)
-    found = _PLAYS.get(key)
-    if found is not None:
-        return found
-    out = []
-    for card in dict.fromkeys(hand):
-        have = min(hand.count(card), D.MAX_FARMER_GROUP) if card >= D.FARMER_BASE else 1
-        pair = _CARD_PLAYS.get((card, have, stones))
-        if pair is None:
-            if card >= D.FARMER_BASE:
-                specs = tuple(PLAY_FARMERS[card, n] for n in range(1, have + 1) if D.FARMER_GROUP_COST[n] <= stones)
-            else:
-                specs = (PLAY_ONE[card],) if card != D.SHRINE or stones >= D.SHRINE_COST else ()
-            pair = _CARD_PLAYS[card, have, stones] = (card, specs)
-        out.append(pair)
-    return remember(_PLAYS, key, tuple(out))
-
-
-#: (stock capped at 3 per kind, kind, free fields of its area as a bit mask) -> build specs (at most
-#: 4**4 * 4 * 8 keys: more than 3 of a kind never changes what can be built, owners do not matter)
-_BUILD_LISTS: dict[tuple[tuple[int, ...], int, int], tuple[Spec, ...]] = {}
-_FIELD_CAPS = (D.FIELDS_PER_AREA,) * D.NUM_KINDS
-_AREA_MASK = (1 << D.FIELDS_PER_AREA) - 1
-#: (hand, stones capped at the shrine's cost) -> phase-2 options without huts; few hands occur, but each
-#: game adds some, so the caches keyed by hands are bounded (core.memo.remember)
-_FLAT_PLAYS: dict[tuple[tuple[int, ...], int], tuple[Spec, ...]] = {}
-
-
-def build_list(capped: tuple[int, ...], kind: int, free: int) -> tuple[Spec, ...]:
-    """Huts buildable in the area of ``kind`` with a stock ``capped`` (counts per kind, at most 3) when
-    the fields in ``free`` are free (bit f-1: field f), field by field (TAN-BUILD-03/04).
-
-    >>> [args for _, args in build_list((0, 2, 0, 0), 3, 0b110)]
-    [('pepper', 2, ('peanut', 'peanut'))]
-    """
-    key = (capped, kind, free)
-    found = _BUILD_LISTS.get(key)
-    if found is None:
-        total = sum(capped)
-        found = _BUILD_LISTS[key] = tuple(build_spec(kind, ms) for f in range(1, D.FIELDS_PER_AREA + 1)
-                                          if free >> f - 1 & 1 and f <= total for ms in multisets(capped, f))
-    return found
-
-
-_MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
-
-
-def multisets(stock: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
-    """All multisets of ``size`` kind indices (non-decreasing) that ``stock`` (counts per kind) can pay.
-
-    >>> multisets([1, 0, 0, 2], 2)
-    ((0, 3), (3, 3))
-    """
-    capped = tuple(min(c, size) for c in stock)  # more than ``size`` of a kind never matters
-    key = (capped, size)
-    found = _MULTISETS.get(key)
-    if found is not None:
-        return found
-    out: list[tuple[int, ...]] = []
-
-    def rec(start: int, left: int, chosen: tuple[int, ...], used: list[int]) -> None:
-        if left == 0:
-            out.append(chosen)
-            return
-        for k in range(start, D.NUM_KINDS):
-            if capped[k] > used[k]:
-                used[k] += 1
-                rec(k, left - 1, (*chosen, k), used)
-                used[k] -= 1
-
-    rec(0, size, (), [0] * D.NUM_KINDS)
-    found = _MULTISETS[key] = tuple(out)
-    return found
-
-
-# ---- change groups: an effect marks what it changed in ``_dirty``, so views rebuild only that --------
-# CH_STEP (every change): who decides and the decision; CH_TURN: the turn, the active player, the revealed
-# card and the end; CH_HANDS / CH_SQUARE: every hand / the whole square; CH_SOME_HANDS / CH_SOME_COLUMNS:
-# only the hands marked in ``_hands_dirty`` / the columns marked in ``_columns_dirty``; CH_HIDDEN: the
-# face-down altar cards
-CH_HANDS, CH_STOCKS, CH_DISPLAYS, CH_SQUARE, CH_SUPPLY, CH_STONES, CH_VP, CH_QUEUES, CH_TANI, CH_DISCARD, CH_STEP, \
-    CH_HIDDEN, CH_TURN, CH_SOME_HANDS, CH_SOME_COLUMNS = (1 << i for i in range(15))
-ALL_CHANGED = (1 << 15) - 1
-#: phases in which the active player decides (the others: the offering and shrine-reward queues, the end)
-_ACTIVE_DECIDES = frozenset({"buy", "play", "take", "offer-hidden", "offer-supply", "banana-tile"})
-
-
-class BaliState(State):
+class BaliState(OfferingRules, ScoringRules, VillageRules):
     """A Bali position (mutable). See the module docstring for the decision cycle."""
 
-    # every attribute in a slot, no instance dict: CPython 3.11 reads slots faster than a dict of more than
-    # 30 keys (about 2-3% of a random game); declare a new attribute here
-    __slots__ = (
-        "tani", "reverse_altar", "tie_mode", "phase", "active", "over", "revealed", "ganesha", "final", "hands",
-        "displays", "stocks", "square", "village", "stones", "vp", "deck", "supply", "altar_open", "altar_hidden",
-        "discard", "offer_queue", "reward_queue", "huts", "tiles", "_legal", "_cp", "_free", "_pub", "_dirty",
-        "_hands_dirty", "_columns_dirty", "_hidden_rows",
-    )
+    __slots__ = ()  # the fields are declared (with their slots) in position.BaliFields
 
     game: BaliGame
 
@@ -458,44 +342,6 @@ class BaliState(State):
         self.log.add("altar", p, {"offering": action.offering})
         self.phase = "take"
 
-    # ---- offering phase (BAL-OFFER-01..05) ----------------------------------------------------
-    def _start_offering(self) -> None:
-        n, a = self.num_players, self.active
-        # BAL-OFFER-01 clockwise from the left neighbour; BAL-OFFER-04 empty stocks place nothing
-        self.offer_queue = [q for q in ((a + i) % n for i in range(1, n)) if any(self.stocks[q])]
-        self._dirty |= CH_QUEUES
-        if self.offer_queue:
-            self.phase = "offer"
-        else:
-            self._offer_hidden_step()
-
-    def _offer_hidden_step(self) -> None:
-        if any(self.stocks[self.active]):
-            self.phase = "offer-hidden"  # BAL-OFFER-02
-        else:
-            self._offer_supply_step()  # BAL-OFFER-04
-
-    def _offer_supply_step(self) -> None:
-        self.phase = "offer-supply" if any(self.supply) else "take"  # BAL-OFFER-03 / BAL-SCORE-06
-
-    def _offer(self, p: int, action: Offer) -> None:
-        k = D.KIND_INDEX[action.offering]
-        self.stocks[p][k] -= 1
-        self._dirty |= CH_STOCKS | CH_SUPPLY | CH_QUEUES | CH_HIDDEN
-        hidden = p == self.active or self.reverse_altar  # BAL-OFFER-05
-        if hidden:
-            self.altar_hidden.append((p, k))
-            self.log.add("offer", p, {"face_down": True}, secret={"offering": D.KINDS[k]}, visible_to=(p,))
-        else:
-            self.altar_open[k] += 1
-            self.log.add("offer", p, {"face_down": False, "offering": D.KINDS[k]})
-        if self.phase == "offer":
-            self.offer_queue.pop(0)
-            if not self.offer_queue:
-                self._offer_hidden_step()
-        else:
-            self._offer_supply_step()
-
     # ---- phase 3 (BAL-TAKE-01..03, BAL-END-01) ------------------------------------------------
     def _take(self, p: int, action: TakeCard) -> None:
         c = action.column - 1
@@ -518,189 +364,11 @@ class BaliState(State):
             self._dirty |= CH_TURN
             self._score_revealed(col[-1])
 
-    # ---- phase 4 (BAL-SCORE-01..06, TAN-GANESHA-01) -------------------------------------------
-    def _score_revealed(self, card: int) -> None:
-        """Score the revealed card's type for all players; sole majority bonus (BAL-SCORE-01)."""
-        n = self.num_players
-        counts = list(map(_COUNT_OF[card], self.displays))  # no comprehension frame: once per turn
-        best = max(counts)
-        sole = counts.index(best) if best > 0 and counts.count(best) == 1 else -1
-        gains = [0] * n
-        data: dict[str, Any] = {"card": D.CARD_NAMES[card], "counts": counts, "majority": sole}
-        if card == D.MASON:  # BAL-SCORE-02
-            for q in range(n):
-                gains[q] = counts[q] * D.STONEMASON_REWARD + (D.MAJORITY_BONUS if q == sole else 0)
-                self.stones[q] += gains[q]
-            self._dirty |= CH_STONES
-            data["stones"] = gains
-        elif card == D.PRIEST:  # BAL-SCORE-03
-            for q in range(n):
-                gains[q] = counts[q] * D.PRIEST_REWARD + (D.MAJORITY_BONUS if q == sole else 0)
-            if self.tani and self.ganesha is not None:
-                gains[self.ganesha] += D.GANESHA_PRIEST_VP  # TAN-GANESHA-01: even without priests
-                data["ganesha"] = self.ganesha
-            self.demon_hook(gains)
-            for q in range(n):
-                self.vp[q] += gains[q]
-            self._dirty |= CH_VP
-            data["vp"] = gains
-        elif card == D.SHRINE:  # BAL-SCORE-04: each owner splits the units, active player first
-            a = self.active
-            order = (*range(a, n), *range(a))  # the active player, then clockwise
-            self._dirty |= CH_QUEUES
-            self.reward_queue = [(q, counts[q] * D.SHRINE_REVEAL_REWARD + (D.MAJORITY_BONUS if q == sole else 0))
-                                 for q in order if counts[q]]
-            data["units"] = [counts[q] + (D.MAJORITY_BONUS if q == sole else 0) if counts[q] else 0
-                             for q in range(n)]
-        elif card >= D.FARMER_BASE and card < D.ORACLE:  # BAL-SCORE-05
-            k = card - D.FARMER_BASE
-            supply, stocks = self.supply, self.stocks
-            self._dirty |= CH_STOCKS | CH_SUPPLY
-            a = self.active
-            for q in (*range(a, n), *range(a)):  # the active player, then clockwise
-                if counts[q] and supply[k]:  # BAL-SCORE-06: nothing once the pile is empty
-                    supply[k] -= D.FARMER_REWARD
-                    stocks[q][k] += D.FARMER_REWARD
-                    gains[q] += D.FARMER_REWARD
-            if sole >= 0 and supply[k]:
-                supply[k] -= D.MAJORITY_BONUS
-                stocks[sole][k] += D.MAJORITY_BONUS
-                gains[sole] += D.MAJORITY_BONUS
-            data["offerings"] = gains
-        else:  # pragma: no cover - BAL-VAR-01: the oracle card type has no rules yet
-            self.oracle_hook(card, data)
-        self.log.add("score", None, data)
-        if self.reward_queue:
-            self.phase = "shrine-reward"
-        else:
-            self._next_turn()
-
-    def demon_hook(self, gains: list[int]) -> None:
-        """Extension point of the Demon variant in priest scoring (BAL-VAR-01); does nothing yet."""
-
-    def oracle_hook(self, card: int, data: dict[str, Any]) -> None:
-        """Extension point of the Oracle variant: scoring a revealed oracle card (BAL-VAR-01)."""
-        raise NotImplementedError("the Oracle variant is not available until its rules are known (G16)")
-
-    def _shrine_reward(self, p: int, action: ShrineReward) -> None:
-        self.vp[p] += action.vp * D.SHRINE_REVEAL_REWARD
-        self.stones[p] += action.stones * D.SHRINE_REVEAL_REWARD
-        self._dirty |= CH_VP | CH_STONES | CH_QUEUES
-        self.log.add("reward", p, {"vp": action.vp, "stones": action.stones})
-        self.reward_queue.pop(0)
-        if not self.reward_queue:
-            self._next_turn()
-
     def _next_turn(self) -> None:
         self.active = (self.active + 1) % self.num_players  # BAL-SETUP-06: clockwise
         self._dirty |= CH_TURN
         self.log.turn += 1
         self._start_turn()
-
-    # ---- Village of Tani (TAN-BUILD-01..04, TAN-BONUS-01..04) ---------------------------------
-    def _build(self, p: int, action: BuildHut) -> None:
-        k = D.KIND_INDEX[action.area]
-        self.hands[p].remove(D.FARMER_BASE + k)  # TAN-BUILD-02: the farmer goes to the discard pile
-        self.discard.append(D.FARMER_BASE + k)
-        for name in action.returned:  # TAN-BUILD-03: offering cards back to the supply
-            r = D.KIND_INDEX[name]
-            self.stocks[p][r] -= 1
-            self.supply[r] += 1
-        self.village[k][action.field - 1] = p  # TAN-BUILD-04
-        self._free &= ~(1 << D.FIELDS_PER_AREA * k + action.field - 1)
-        self._dirty |= CH_DISCARD | CH_STOCKS | CH_SUPPLY | CH_TANI | CH_STONES | CH_SOME_HANDS
-        self._hands_dirty |= 1 << p
-        self.huts[p] -= 1
-        data: dict[str, Any] = {"area": action.area, "field": action.field, "returned": list(action.returned)}
-        self.phase = "take"
-        if action.area == "pepper":
-            self.stones[p] += D.PEPPER_BONUS_STONES  # TAN-BONUS-03
-            data["stones"] = D.PEPPER_BONUS_STONES
-        elif action.area == "banana":
-            if self.tiles:
-                self.phase = "banana-tile"  # TAN-BONUS-01
-        else:
-            data["ganesha_from"] = self.ganesha  # TAN-BONUS-04: from the temple or another player
-            self.ganesha = p
-        self.log.add("build", p, data)
-
-    def _tile(self, p: int, action: ChooseTile) -> None:
-        """TAN-BONUS-01/02: 1 VP per counted card in the display; the tile leaves the game."""
-        tile = action.tile
-        display = self.displays[p]
-        gain = D.BANANA_TILE_VP * sum(display[c] for c in D.BANANA_TILES[tile])
-        self.vp[p] += gain
-        self.tiles.remove(tile)
-        self._dirty |= CH_VP | CH_TANI
-        self.log.add("tile", p, {"tile": tile, "vp": gain})
-        self.phase = "take"
-
-    # ---- end (BAL-END-01, BAL-FINAL-01..05, TAN-GANESHA-02, TAN-END-01) ------------------------
-    def _end_game(self) -> None:
-        self._dirty = ALL_CHANGED
-        self.over = True
-        self.phase = "game-over"
-        self.final = self.final_breakdown()
-        self.log.add("end", None, {
-            "altar": self.altar_counts(), "hidden": [[q, D.KINDS[k]] for q, k in self.altar_hidden],
-            "values": list(D.offering_values(self.altar_counts(), self.tie_mode)),
-            "scores": [row["total"] for row in self.final]})
-
-    def altar_counts(self) -> list[int]:
-        """Altar cards per kind, face-down ones included (revealed at the end, BAL-FINAL-01)."""
-        counts = list(self.altar_open)
-        for _, k in self.altar_hidden:
-            counts[k] += 1
-        return counts
-
-    def final_breakdown(self) -> list[dict[str, int]]:
-        """Final score of every player by source (computed now, as if the game ended here)."""
-        values = D.offering_values(self.altar_counts(), self.tie_mode)  # BAL-FINAL-01/02
-        rows = []
-        for p in range(self.num_players):
-            row = {
-                "offerings": sum(v * c for v, c in zip(values, self.stocks[p])),
-                "shrines": D.SHRINE_END_VP * self.displays[p][D.SHRINE],  # BAL-FINAL-03
-                "stones": self.stones[p] // D.STONES_PER_END_VP,  # BAL-FINAL-04
-                "earned": self.vp[p],  # BAL-FINAL-05
-                "ganesha": D.GANESHA_END_VP if self.tani and self.ganesha == p else 0,  # TAN-GANESHA-02
-                "disqualified": int(self.tani and self.huts[p] > 0),  # TAN-END-01
-            }
-            row["total"] = (D.DISQUALIFIED_SCORE if row["disqualified"] else
-                            row["offerings"] + row["shrines"] + row["stones"] + row["earned"] + row["ganesha"])
-            rows.append(row)
-        return rows
-
-    def scores(self) -> tuple[float, ...]:
-        """Final totals once the game is over; during play the VP earned so far."""
-        if self.final is not None:
-            return tuple(float(row["total"]) for row in self.final)
-        return tuple(float(v) for v in self.vp)
-
-    def tiebreak(self, player: int) -> tuple[Any, ...]:
-        """BAL-TIE-01: more left-over stones; disqualified players stay tied among themselves (TAN-END-01)."""
-        if self.final is not None and self.final[player]["disqualified"]:
-            return (0,)
-        return (self.stones[player],)
-
-    def standings(self) -> Outcome:
-        """The core ranking, except that players with unbuilt huts lose whatever their score (TAN-END-01).
-
-        They are ``eliminated``, rank last together, and never win: when every player still holds huts,
-        nobody wins (``winners`` is empty).
-        """
-        out = super().standings()
-        final = self.final
-        if final is None:
-            return out
-        out_set = {p for p in range(self.num_players) if final[p]["disqualified"]}
-        if not out_set:
-            return out
-        ranking = [g for g in (tuple(p for p in group if p not in out_set) for group in out.ranking) if g]
-        winners = ranking[0] if ranking else ()
-        ranking.append(tuple(sorted(out_set)))  # rule TAN-END-01: every such player "automatically loses"
-        return Outcome(scores=out.scores, ranking=tuple(ranking), winners=tuple(sorted(winners)),
-                       tiebreaks=out.tiebreaks, eliminated=tuple(sorted(out_set)))
 
     def reset_caches(self) -> None:
         """Forget what is cached about the position (after it was set from outside, e.g. read from JSON)."""
@@ -749,7 +417,6 @@ class BaliState(State):
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         return self.game.state_to_json(self, compact)
-
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: turn {self.log.turn}, {self.decision()} by {self.current_player()}>"

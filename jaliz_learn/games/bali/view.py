@@ -25,7 +25,7 @@ from jaliz_learn.core.game import Observation
 from jaliz_learn.core.memo import remember
 
 from . import data as D
-from .state import (
+from .specs import (
     ALL_CHANGED,
     CH_DISCARD,
     CH_DISPLAYS,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import jaliz_learn
 from jaliz_learn import IllegalAction
 from jaliz_learn.games.bali import data as D
-from jaliz_learn.games.bali import state as S
+from jaliz_learn.games.bali import specs as S
 from jaliz_learn.games.bali.actions import BuildHut, ChooseTile, ShrineReward, TakeCard
 
 from .bali_helpers import card_total, expected_cards, new, offering_total, playout
