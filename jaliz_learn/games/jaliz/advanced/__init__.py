@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from .actions import ADVANCED_ACTION_TYPES, Breed, CrowPick, DroughtOn, RainOn, Recycle, Shop, ShopSpace, SnowOn
 from .catalogue import ADVANCED_RULES
+from .common import EVENT_DECISION, EVENT_PHASES, EVENT_START
 from .game import JalizAdvancedGame
-from .state import EVENT_DECISION, EVENT_PHASES, EVENT_START, JalizAdvancedState
+from .state import JalizAdvancedState
 
 __all__ = ["ADVANCED_ACTION_TYPES", "ADVANCED_RULES", "Breed", "CrowPick", "DroughtOn", "EVENT_DECISION",
            "EVENT_PHASES", "EVENT_START", "JalizAdvancedGame", "JalizAdvancedState", "RainOn", "Recycle", "Shop",

@@ -26,62 +26,29 @@ Decision kinds added (``state.decision()``): ``crow``, ``gardener``, ``snow``,
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
 from ....core.actions import Action
-from ....core.errors import IllegalAction, InvalidNotation, InvalidOption, InvalidPosition, RuleViolation, WrongPhase
+from ....core.errors import InvalidPosition, RuleViolation
 from ....core.game import State
 from ....core.legal import LazyActions
-from ....core.rng import Rng
-from ..actions import Accept, Buy, Harvest, Pass, Plant, Refuse, pname
-from ..checks import MAX_COUNT, card, check_int, check_list, check_object
-from ..common import DIRTY_BURNED, DIRTY_EXTRAS, _forget
+from ..actions import Accept, Pass, Plant, Refuse
+from ..common import DIRTY_EXTRAS
 from ..data import MODEL_FARMER_VALUE, THIRD_PLOT_VALUE, TRACTOR_VALUE
-from ..events_data import EVENTS, deck_list, event_name
+from ..events_data import EVENTS, deck_list
 from ..legal import Spec
 from ..state import JalizState
-from .actions import (
-    Breed,
-    CrowPick,
-    DroughtOn,
-    RainOn,
-    Recycle,
-    Shop,
-    ShopSpace,
-    SnowOn,
-    shop_shape_problem,
-)
-
-START_SEAT = 0          # JAL-R-START: seat 0 starts, so a round begins with seat 0's turn (JADV-R-ROUND)
-MODEL_FARMER_MIN = 3    # sourced: "at least 3 cards" on one plot (JADV-MODEL-01)
-
-#: The decision kind each event with choices opens.
-EVENT_DECISION: dict[str, str] = {"crow": "crow", "gardener": "gardener", "snow": "snow", "drought": "drought",
-                                  "rain": "rain", "shopping": "shop", "recycling": "recycle",
-                                  "breeding": "breeding"}
-EVENT_PHASES: tuple[str, ...] = ("crow", "gardener", "snow", "drought", "rain", "shop", "shop-reply", "recycle",
-                                 "breeding")
-_EVENT_PHASE_SET = frozenset(EVENT_PHASES)
-#: A position may start with phase "event": the current event is about to be resolved.
-EVENT_START = "event"
-
-#: The rule naming each event decision (used by explanations).
-_PHASE_RULE = {"crow": "JADV-CROW-01", "gardener": "JADV-GARDEN-01", "snow": "JADV-SNOW-02",
-               "drought": "JADV-DROUGHT-01", "rain": "JADV-RAIN-01", "shop": "JADV-SHOP-02",
-               "shop-reply": "JADV-SHOP-02", "recycle": "JADV-RECYCLE-01", "breeding": "JADV-BREED-01"}
-_PHASE_TYPES: dict[str, tuple[type[Action], ...]] = {
-    "crow": (CrowPick,), "gardener": (Plant, Pass), "snow": (SnowOn,), "drought": (DroughtOn,),
-    "rain": (RainOn,), "shop": (Shop, Pass), "shop-reply": (Accept, Refuse), "recycle": (Recycle, Pass),
-    "breeding": (Breed,)}
+from .actions import Breed, CrowPick, DroughtOn, RainOn, Recycle, Shop, ShopSpace, SnowOn, shop_shape_problem
+from .common import _EVENT_PHASE_SET, _PHASE_RULE, EVENT_DECISION, EVENT_PHASES, EVENT_START, START_SEAT, _copy_shop
+from .events import EventEffects
+from .explain import AdvancedExplanations
+from .json_fields import AdvancedJson
 
 
-class JalizAdvancedState(JalizState):
+class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
     """A Jaliz advanced-mode position (standard state + event deck, seasonal tokens, Model Farmer cards)."""
 
-    __slots__ = ("event_deck", "event_discard", "event", "event_queue", "event_reshuffles", "snow", "rain", "breeding",
-                 "model_farmer", "shop_offer", "composition")
+    __slots__ = ()  # the advanced fields are declared (with their slots) in advanced.position.AdvancedFields
 
     MODE = "advanced"
     extra_phases = EVENT_PHASES + (EVENT_START,)
@@ -366,214 +333,6 @@ class JalizAdvancedState(JalizState):
             raise RuleViolation("unknown event action", rule=_PHASE_RULE[ph], action=action, player=player)
         self._next_in_event()
 
-    def _next_in_event(self) -> None:
-        self.event_queue.pop(0)
-        self._advance_event()
-        self._settle()
-
-    def _crow(self, p: int, i: int) -> None:
-        """JADV-CROW-01: burn one card from plot ``i`` of the player to the left."""
-        victim = self.left_of(p)
-        pl = self.players[victim]
-        card = pl.plot_product[i]
-        pl.plot_count[i] -= 1
-        if pl.plot_count[i] == 0:
-            pl.plot_product[i] = 0
-        self._burn([card])
-        self._touch(victim)
-        self.log.add("crow", p, {"victim": victim, "plot": i + 1, "card": card})
-
-    def _snow(self, p: int, i: int) -> None:
-        """JADV-SNOW-02: a snow token on plot ``i`` of the player to the right."""
-        victim = self.right_of(p)
-        self.snow[victim] = i
-        self._touch(victim)
-        self.log.add("snow", p, {"victim": victim, "plot": i + 1})
-
-    def _drought(self, p: int, i: int) -> None:
-        """JADV-DROUGHT-01: burn every card of own plot ``i`` (a fertilizer stays, JADV-DROUGHT-02)."""
-        pl = self.players[p]
-        card, count = pl.plot_product[i], pl.plot_count[i]
-        self._burn([card] * count)
-        pl.plot_product[i] = 0
-        pl.plot_count[i] = 0
-        self._touch(p)
-        self.log.add("drought", p, {"plot": i + 1, "card": card, "cards": count})
-
-    def _rain(self, p: int, i: int) -> None:
-        """JADV-RAIN-01: a rain token on own plot ``i``."""
-        self.rain[p] = i
-        self._touch(p)
-        self.log.add("rain", p, {"plot": i + 1})
-
-    def _recycle(self, p: int, card: int) -> None:
-        """JADV-RECYCLE-01: take a card of the (face-up) burned pile into hand."""
-        self.burned.remove(card)
-        self._dirty |= DIRTY_BURNED
-        self.players[p].hand[card] += 1
-        self.players[p].known[card] += 1  # taken face up from the burned pile
-        self._touch(p)
-        self.log.add("recycle", p, {"card": card})
-
-    def _breed(self, p: int, card: int) -> None:
-        """JADV-BREED-01: the breeding token goes on one product for everyone."""
-        self.breeding = card
-        self._touch(*range(self.num_players))
-        self.log.add("breed", p, {"card": card})
-
-    def _thief(self) -> None:
-        """JADV-THIEF-01: in seat order, each player takes a random card from the right neighbour's hand."""
-        for p in self._order():
-            victim = self.right_of(p)
-            cards = self.players[victim].hand_list()
-            if not cards:
-                self.log.add("event-skip", p, {"event": "thief", "reason": f"P{victim} has no card in hand"})
-                continue
-            card = cards[self.rng.randrange(len(cards))]
-            self.players[victim].hand[card] -= 1
-            self.players[p].hand[card] += 1
-            known = self.players[victim].known  # nobody else knows which card: every known count may drop by one
-            if any(known):  # mostly nothing is known of a hand: no per-product loop
-                known[:] = [k - 1 if k else 0 for k in known]
-            self._touch(p, victim)
-            self.log.add("thief", p, {"victim": victim}, secret={"card": card}, visible_to=(p, victim))
-
-    def _tax(self) -> None:
-        """JADV-TAX-01: every player with a coin pays 1 coin to the burned pile (JAL-R-PAYMENT)."""
-        for p in self._order():
-            if self.players[p].coins:
-                self._pay(p, 1)
-                self.log.add("tax", p, {"paid": 1})
-            else:
-                self.log.add("event-skip", p, {"event": "tax", "reason": "no coin"})
-
-    def model_farmer_winner(self) -> int | None:
-        """JADV-MODEL-01, JADV-MODEL-02: the longest single plot (3+ cards) wins; ties go to the longer other plots."""
-        keys = []
-        for pl in self.players:
-            counts = sorted(pl.plot_count, reverse=True) + [0] * (3 - len(pl.plot_count))
-            keys.append(tuple(counts))
-        best = max(keys)
-        if best[0] < MODEL_FARMER_MIN:
-            return None
-        winners = [p for p, k in enumerate(keys) if k == best]
-        return winners[0] if len(winners) == 1 else None
-
-    def _model_farmer(self) -> None:
-        """JADV-MODEL-01, JADV-MODEL-02, JADV-MODEL-03: award the card (kept out of the event deck) or discard it."""
-        winner = self.model_farmer_winner()
-        if winner is None:
-            self.log.add("model-farmer", None, {"winner": None})
-            return
-        if "model-farmer" in self.event_discard:  # the revealed card goes to the winner instead
-            i = len(self.event_discard) - 1 - self.event_discard[::-1].index("model-farmer")
-            del self.event_discard[i]
-        self.model_farmer[winner] += 1
-        self._touch(winner)
-        self.log.add("model-farmer", winner, {"winner": winner, "cards": self.model_farmer[winner]})
-
-    # -- Shopping Day --------------------------------------------------------
-    def _propose(self, p: int, offer: Shop) -> None:
-        """JADV-SHOP-02: one proposal; the other player replies at once (stored as a copy of the bot's object)."""
-        self.shop_offer = (p, _copy_shop(offer))
-        self._reveal(p, offer.give)
-        self.phase = "shop-reply"
-        self.log.add("shop-offer", p, {"to": offer.to, "give": list(offer.give), "tokens": list(offer.tokens),
-                                       "ask": list(offer.ask), "ask_tokens": list(offer.ask_tokens)})
-
-    def _reply(self, player: int, action: Action) -> None:
-        """JADV-SHOP-01, JADV-SHOP-03: accepted trades move cards hand to hand (never planted) and tokens."""
-        assert self.shop_offer is not None  # the shop-reply phase always has an open proposal
-        proposer, offer = self.shop_offer
-        if isinstance(action, Accept):
-            a, b = self.players[proposer], self.players[offer.to]
-            for c in offer.give:
-                a.hand[c] -= 1
-                b.hand[c] += 1
-                b.known[c] += 1  # JADV-SHOP-01: cards traded in the open stay known in their new hand
-            for c in offer.ask:
-                b.hand[c] -= 1
-                a.hand[c] += 1
-                a.known[c] += 1
-            _forget(a.known, offer.give)
-            _forget(b.known, offer.ask)
-            for t in offer.tokens:
-                a.tokens.remove(t)
-                b.tokens.append(t)
-            for t in offer.ask_tokens:
-                b.tokens.remove(t)
-                a.tokens.append(t)
-            a.tokens.sort()
-            b.tokens.sort()
-            self._touch(proposer, offer.to)
-            self.log.add("shop-trade", offer.to, {"proposer": proposer, "to": offer.to, "give": list(offer.give),
-                                                  "tokens": list(offer.tokens), "ask": list(offer.ask),
-                                                  "ask_tokens": list(offer.ask_tokens)})
-        else:
-            self.log.add("shop-refuse", player, {"proposer": proposer})
-        self.shop_offer = None
-        self.phase = "shop"
-
-    # ---------------------------------------------------------- explanations
-    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
-        """Name the rule that forbids ``action`` (event decisions here, the rest in the standard state)."""
-        ph = self.phase
-        if ph not in _EVENT_PHASE_SET or isinstance(action, (Harvest, Buy)):
-            return super().explain_illegal(player, action)
-        allowed = self.legal_actions(player)
-        rule = _PHASE_RULE[ph]
-        title = EVENTS[self.event].title if self.event else "the event"
-
-        def bad(reason: str, rule: str = rule, cls: type[IllegalAction] = RuleViolation) -> IllegalAction:
-            return cls(reason, rule=rule, action=action, player=player, decision=ph, allowed=allowed)
-
-        if not isinstance(action, _PHASE_TYPES[ph]):
-            names = "/".join(c.kind for c in _PHASE_TYPES[ph])
-            return bad(f"{title} is being resolved: the decision '{ph}' takes {names}", cls=WrongPhase)
-        if isinstance(action, (CrowPick, SnowOn, DroughtOn, RainOn)):
-            return self._explain_plot_choice(player, action, bad)
-        if isinstance(action, Plant):
-            err = self._explain_plant(player, action, ph, bad)
-            if err.rule == "JAL-PLANT-04":  # JADV-GARDEN-02: no harvesting to make room during the event
-                return bad(f"no plot can take {pname(action.product)} and nobody may harvest during an event",
-                           "JADV-GARDEN-02")
-            return err
-        if isinstance(action, Recycle):
-            return bad(f"there is no {pname(action.product)} in the burned pile")
-        if isinstance(action, Breed):
-            return bad(f"{pname(action.product)} is not a product of this game")
-        if isinstance(action, Shop):
-            pl = self.players[player]
-            targets = [(q, tuple(self.players[q].tokens)) for q in range(self.num_players) if q != player]
-            problem = shop_shape_problem(action, targets, pl.hand, pl.tokens, self.products, self.max_ask)
-            return bad(problem[1], problem[0]) if problem else bad("this proposal is not allowed")
-        if isinstance(action, Accept) and self.shop_offer is not None:
-            if action.buyer != self.shop_offer[0]:
-                return bad(f"the open proposal is player {self.shop_offer[0]}'s, not player {action.buyer}'s")
-            return bad("you do not hold every card and token the proposal asks for", "JADV-SHOP-03")
-        return bad("this action is not among the legal actions")
-
-    def _explain_plot_choice(self, player: int, action: Any, bad: Any) -> IllegalAction:
-        k = action.plot
-        if isinstance(action, CrowPick):
-            victim = self.left_of(player)
-            pl = self.players[victim]
-            if not 1 <= k <= len(pl.plot_count):
-                return bad(f"the player to your left (P{victim}) has plots 1-{len(pl.plot_count)}", "JADV-R-LEFTRIGHT")
-            return bad(f"plot {k} of P{victim} is empty; the crow eats a planted card", "JADV-CROW-01")
-        if isinstance(action, SnowOn):
-            victim = self.right_of(player)
-            n = len(self.players[victim].plot_count)
-            return bad(f"the player to your right (P{victim}) has plots 1-{n}", "JADV-R-LEFTRIGHT")
-        pl = self.players[player]
-        if not 1 <= k <= len(pl.plot_count):
-            return bad(f"your farm has plots 1-{len(pl.plot_count)}")
-        if isinstance(action, DroughtOn):
-            return bad(f"plot {k} is empty; choose a planted plot to burn", "JADV-DROUGHT-01")
-        if pl.plot_fert[k - 1]:
-            return bad(f"plot {k} has a fertilizer; rain does not settle there", "JADV-RAIN-02")
-        return bad(f"plot {k} is empty; rain does not settle on empty plots", "JADV-RAIN-02")
-
     # ------------------------------------------------------------- scoring
     def score_of(self, p: int) -> int:
         """JAL-END-05 + JADV-END-01: each Model Farmer card is worth 1 coin."""
@@ -634,107 +393,4 @@ class JalizAdvancedState(JalizState):
         self._sync_events()  # the phase and tokens were read from JSON
         super().settle_position()
 
-    def extra_json(self) -> dict[str, Any]:
-        return {"events": {
-            "deck": list(self.event_deck), "discard": list(self.event_discard), "current": self.event,
-            "queue": list(self.event_queue), "reshuffles": self.event_reshuffles,
-            "snow": [[p, i + 1] for p, i in sorted(self.snow.items())],
-            "rain": [[p, i + 1] for p, i in sorted(self.rain.items())],
-            "breeding": self.breeding or None, "model_farmer": list(self.model_farmer),
-            "shop_offer": [self.shop_offer[0], self.shop_offer[1].to_json()] if self.shop_offer else None}}
-
     extra_json_keys = ("events",)
-
-    def extra_from_json(self, data: Mapping[str, Any]) -> None:
-        """Read and check the ``events`` field; a missing event deck is every card not placed elsewhere, shuffled."""
-        ev = check_object(data.get("events", {}), "events", EVENT_KEYS)
-        n = self.num_players
-        phase = data.get("phase", "plant")
-        active = data.get("active", 0)
-        self.event_discard = [_event_card(e, f"events.discard[{i}]")
-                              for i, e in enumerate(check_list(ev.get("discard", []), "events.discard"))]
-        current = ev.get("current")
-        self.event = _event_card(current, "events.current") if current is not None else None
-        farmers = check_list(ev.get("model_farmer", [0] * n), "events.model_farmer")
-        if len(farmers) != n:
-            raise InvalidPosition(f"events.model_farmer lists {len(farmers)} players, not {n}")
-        self.model_farmer = [check_int(k, "events.model_farmer", 0, 100) for k in farmers]
-        for key, tokens in (("snow", self.snow), ("rain", self.rain)):
-            tokens.clear()
-            for i, item in enumerate(check_list(ev.get(key, []), f"events.{key}")):
-                if not (isinstance(item, list) and len(item) == 2):
-                    raise InvalidPosition(f"events.{key}[{i}] must be [player, plot]")
-                p = check_int(item[0], f"events.{key}[{i}] player", 0, n - 1)
-                plot = check_int(item[1], f"events.{key}[{i}] plot", 1, len(self.players[p].plot_count))
-                if p in tokens:
-                    raise InvalidPosition(f"events.{key}: player {p} has two {key} tokens")
-                tokens[p] = plot - 1
-        br = ev.get("breeding")
-        self.breeding = card(br, "events.breeding", self.products) if br is not None else 0
-        self.event_reshuffles = check_int(ev.get("reshuffles", 0), "events.reshuffles", 0, MAX_COUNT)
-        if "queue" in ev:
-            self.event_queue = [check_int(p, "events.queue", 0, n - 1) for p in check_list(ev["queue"], "events.queue")]
-        elif phase in _EVENT_PHASE_SET and type(active) is int and 0 <= active < n:
-            self.event_queue = [active] if phase == "breeding" else [(active + i) % n for i in range(n)]
-        if phase in _EVENT_PHASE_SET:
-            if not self.event_queue or self.event is None or EVENT_DECISION.get(self.event) != (
-                    "shop" if phase == "shop-reply" else phase):
-                raise InvalidPosition(f"phase {phase!r} needs events.current (the matching event) and a non-empty "
-                                      "events.queue of players still to choose")
-        so = ev.get("shop_offer")
-        self.shop_offer = None
-        if so is not None:
-            if not (isinstance(so, list) and len(so) == 2):
-                raise InvalidPosition("events.shop_offer must be [proposer, shop action]")
-            proposer = check_int(so[0], "events.shop_offer proposer", 0, n - 1)
-            try:
-                offer = self.game.action_from_json(so[1])
-            except InvalidNotation as exc:
-                raise InvalidPosition(f"events.shop_offer: {exc}") from None
-            if type(offer) is not Shop:
-                raise InvalidPosition(f"events.shop_offer must hold a shop action, got {so[1]!r}")
-            pl = self.players[proposer]
-            targets = [(q, tuple(self.players[q].tokens)) for q in range(n) if q != proposer]
-            problem = shop_shape_problem(offer, targets, pl.hand, pl.tokens, self.products, self.max_ask)
-            if problem is not None:
-                raise InvalidPosition(f"events.shop_offer: {problem[1]}")
-            if phase != "shop-reply" or self.event_queue[:1] != [proposer]:
-                raise InvalidPosition("events.shop_offer: an open proposal belongs to phase 'shop-reply' and to the "
-                                      "first player of events.queue")
-            self.shop_offer = (proposer, offer)
-        if phase == "shop-reply" and self.shop_offer is None:
-            raise InvalidPosition("phase 'shop-reply' needs events.shop_offer")
-        if phase == EVENT_START and self.event is not None and "discard" not in ev:
-            self.event_discard.append(self.event)
-        if "deck" in ev:
-            self.event_deck = [_event_card(e, f"events.deck[{i}]")
-                               for i, e in enumerate(check_list(ev["deck"], "events.deck"))]
-        left = Counter(self.composition)
-        left.subtract(self.event_deck)
-        left.subtract(self.event_discard)
-        left.subtract({"model-farmer": sum(self.model_farmer)})
-        if any(v < 0 for v in left.values()):
-            raise InvalidPosition("events: the position uses more event cards than the event deck holds "
-                                  f"({dict(self.composition)}) [rule JADV-DECK-01]")
-        if "deck" not in ev:
-            deck = deck_list(dict(left))
-            Rng(self.seed + 1).shuffle(deck)
-            self.event_deck = deck
-
-
-def _copy_shop(offer: Shop) -> Shop:
-    """A copy: the state never shares a proposal object with a bot or an observation."""
-    return Shop(offer.to, offer.give, offer.tokens, offer.ask, offer.ask_tokens)
-
-
-EVENT_KEYS = frozenset({"deck", "discard", "current", "queue", "reshuffles", "snow", "rain", "breeding",
-                        "model_farmer", "shop_offer"})
-
-
-def _event_card(value: Any, field: str) -> str:
-    if not isinstance(value, str):
-        raise InvalidPosition(f"{field}: an event card is written by name, got {value!r}")
-    try:
-        return event_name(value)
-    except InvalidOption as exc:
-        raise InvalidPosition(f"{field}: {exc}") from None
