@@ -7,7 +7,10 @@ Where each part of the rulebook is (``jaliz-learn rules nizam --where RULE-ID`` 
 ``data.py``         the cards (kinds, counts), the 5x5 board size, payments, hand limit, tasks
 ``board.py``        the board: cells, lines, line ends, sliding a line (NIZ-MOVE-01/02) and finding runs
 ``state.py``        :class:`BaseState`: setup and the turn both games share ("1. Taking Actions": draw three
-                    cards or move, NIZ-TURN-*/DRAW-*/MOVE-*), applying an action, observations, JSON
+                    cards or move, NIZ-TURN-*/MOVE-*), the legal actions, applying an action, JSON
+``drawing.py``      drawing three cards, the deck, its reshuffles and run-outs (NIZ-DRAW-*, PRL-DRAW-*)
+``observing.py``    what a player may see, kept between changes (NIZ-INFO-*, PRL-INFO-*)
+``position.py``     the position's typed fields and the steps the rules modules share
 ``moves.py``        the moves and what a hand may pay at each line end (NIZ-MOVE-03/04), the legal-action list
 ``nizam_state.py``  Nizam: scoring the runs a move made (NIZ-SCORE-*), solo Nizam (NIZ-SOLO-*), the end
 ``pearl_state.py``  Pearl of the East: ending the moves by completing a task (PRL-TASK-*), the end

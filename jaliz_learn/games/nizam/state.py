@@ -26,17 +26,17 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from itertools import compress
 from operator import ne, or_
 from typing import Any
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation
-from ...core.game import Game, Observation, State
+from ...core.game import Game, Observation
 from . import board as B
 from . import explain
 from .actions import Draw, Move, Score
 from .data import DRAW_COUNT, PEARL, SIDE
+from .drawing import DrawingRules
 from .moves import (
     _END_LETTERS,
     _LINE_GETTER,
@@ -55,24 +55,16 @@ from .moves import (
     counts_text,
     empty_counts,
 )
+from .observing import ObservationParts
 from .view import NizamObservation
 
 
-class BaseState(State):
+class BaseState(DrawingRules, ObservationParts):
     """What both games share: board, hands, deck, discard pile, draws and moves."""
 
     prefix = "NIZ"
     end_decision = "move-or-score"
     end_type: type[Action] = Score
-
-    # slots, not an instance dict: with the core's slots, a dict of this many keys would leave the interpreter's
-    # attribute and method loads on ``self`` on their slower paths (every decision reads a dozen)
-    __slots__ = ("board", "hands", "deck", "discard", "current", "first_player", "moves_made", "runouts",
-                 "idle_draws", "out_of_play", "deck_public", "over", "hand_limit",
-                 "_spec", "_hts", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_eb", "_dtext",
-                 # Nizam's turn tracking (NIZ-SCORE-03), here because the shared move path sets it when
-                 # ``tracks_changes``; a Pearl state keeps them empty
-                 "start_sigs", "changed", "_marked")
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
         super().__init__(game, num_players, seed)
@@ -374,68 +366,6 @@ class BaseState(State):
         """End the moves (and the turn); True if that changed nothing but the turn (no score, no task)."""
         raise NotImplementedError
 
-    def _draw_action(self, player: int) -> None:
-        """NIZ-DRAW-01 / PRL-DRAW-01: take the top three cards; the turn passes."""
-        cards = self.take_cards(DRAW_COUNT, secret=True)
-        hand = self.hands[player]
-        for c in cards:
-            hand[c] += 1
-        hts = self._hts
-        if hts is not None:
-            hts[player] = "".join(sorted(hts[player] + "".join(cards)))  # the hand's letters stay sorted
-        sizes = self._sizes
-        if sizes is not None:
-            self._sizes = (*sizes[:player], sizes[player] + len(cards), *sizes[player + 1:])
-        self.idle_draws = 0 if cards else self.idle_draws + 1
-        self.log.add("draw", player, {"count": len(cards)}, secret={"cards": "".join(cards)}, visible_to=(player,))
-        self.end_turn()
-
-    def take_cards(self, count: int, secret: bool = False) -> list[str]:
-        """Take up to ``count`` cards from the top of the deck, reshuffling as needed.
-
-        NIZ-DRAW-02 / PRL-DRAW-02: when the deck runs out the discard pile is shuffled into a
-        new deck. NIZ-END-02: the deck "runs out" when its last card is taken
-        (counted once, even if the discard pile is empty then; Pearl counts the same way, for display).
-        If the deck is empty and the
-        discard pile too, fewer cards are taken (NIZ-DRAW-03 / PRL-DRAW-03). ``secret``: a draw,
-        whose cards only the drawer sees (the deck's content is then no longer public).
-        """
-        deck = self.deck
-        if 0 < count < len(deck):
-            # the common case, the deck does not run out: one slice, top (last) card first
-            out = deck[:-count - 1:-1]
-            del deck[-count:]
-            if secret:
-                self.deck_public = False
-            return out
-        out = []
-        for _ in range(count):
-            if not deck and not self.reshuffle():
-                break
-            out.append(deck.pop())
-            if secret:
-                self.deck_public = False
-            if not deck:
-                self.runouts += 1
-                self.log.add("deck-out", None, {"times": self.runouts})
-                self.reshuffle()
-        return out
-
-    def reshuffle(self) -> bool:
-        """Shuffle the discard pile into a new deck (NIZ-DRAW-02); False if it is empty."""
-        # the pile's letters (kept, or built from the counts, which keep KINDS order) list its cards in that order
-        pile = self._dtext
-        cards = list(pile if pile is not None else _pile_letters(tuple(self.discard.values())))
-        if not cards:
-            return False
-        self.rng.shuffle(cards)
-        self.deck[:0] = cards
-        self.deck_public = True  # the deck was empty: it is now exactly the face-up discard pile
-        self.discard = empty_counts()
-        self._dtext = None
-        self.log.add("reshuffle", None, {"cards": len(cards)})
-        return True
-
     def game_should_end(self) -> bool:  # pragma: no cover - overridden
         raise NotImplementedError
 
@@ -456,105 +386,8 @@ class BaseState(State):
     # ---- observations ----------------------------------------------------------------
     observation_cls: type[Observation] = NizamObservation
 
-    def observation(self, player: int | None) -> Any:
-        """What ``player`` sees (``None``: spectator): the public fields, cached per change, and the own hand."""
-        pub = self._pub
-        if pub is None:
-            pub = self._pub = self._public()
-        # Observation.fast inlined (once per decision): a new frozen object, its __dict__ filled at once
-        obs = _new_object(self.observation_cls)
-        d = obs.__dict__
-        d.update(pub)
-        d["player"] = player
-        if player is None:
-            d["hand"] = ""
-        else:
-            d["hand"] = self._hand_text(player)
-        return obs
-
-    def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
-        """``pub`` (a copy of the public part before a move) updated to what ``_public`` gives after it.
-
-        A move changes the board, the mover's hand size, the discard pile and the move count only (and in
-        Nizam the changed lines, the turn's start combinations and the idle draws); never the turn or the end.
-        """
-        lines = self._lns  # the move has just set them
-        if lines is None:
-            lines = self.board_lines()
-        pub["board"] = lines[:5]
-        pub["hand_sizes"] = self._hand_sizes()
-        pub["discard"] = self._discard_text()
-        pub["moves_made"] = self.moves_made
-        pub["decision"] = self.end_decision
-        if self.tracks_changes:
-            # Nizam's fields, here rather than in an override (a second call at every move)
-            if self._marked:
-                pub["changed_lines"] = tuple(compress(B.LINE_NAMES, self.changed))
-            if self.moves_made == 1:
-                # the turn's first move: the start combinations are new (the public part before it had none)
-                pub["start_combinations"] = tuple(self.start_sigs)
-            pub["idle_draws"] = self.idle_draws
-        return pub
-
-    def _public_after_draw(self, pub: dict[str, Any]) -> dict[str, Any]:
-        """``pub`` (a copy of the public part before a draw that did not end the game) updated to what ``_public``
-        gives after it.
-
-        A draw comes at the start of a turn and passes it: it changes the player to act, the turn, the drawer's hand
-        size and the deck (and on a reshuffle the discard pile, the run-outs and the public deck), and in Nizam the
-        idle draws, in Pearl the round; the decision, the board, the scores and the move count (0) stay.
-        """
-        pub["current_player"] = self.current
-        pub["turn"] = self.log.turn
-        pub["hand_sizes"] = self._hand_sizes()
-        pub["deck_size"] = len(self.deck)
-        pub["discard"] = self._discard_text()
-        pub["deck_runouts"] = self.runouts
-        pub["deck_cards"] = "".join(sorted(self.deck)) if self.deck_public else ""
-        # each game's own field, here rather than in an override (a second call at every draw)
-        if self.tracks_changes:
-            pub["idle_draws"] = self.idle_draws  # Nizam
-        else:
-            pub["round"] = self.round_number()  # Pearl
-        return pub
-
-    def _public_after_end(self, pub: dict[str, Any]) -> dict[str, Any]:
-        """``pub`` (a copy of the public part before an end of the moves that scored or completed nothing and did
-        not end the game) updated to what ``_public`` gives after it: the turn has passed, nothing else changed."""
-        pub["current_player"] = self.current
-        pub["decision"] = START
-        pub["turn"] = self.log.turn
-        pub["moves_made"] = 0
-        if self.tracks_changes:  # Nizam: a new turn has no changed lines or start combinations yet
-            pub["changed_lines"] = ()
-            pub["start_combinations"] = ()
-        else:  # Pearl
-            pub["round"] = self.round_number()
-        return pub
-
     def _public(self) -> dict[str, Any]:  # pragma: no cover - overridden
         raise NotImplementedError
-
-    def _public_base(self) -> dict[str, Any]:
-        over = self.over
-        moves = self.moves_made
-        lines = self._lns  # board_rows, inlined
-        if lines is None:
-            lines = self.board_lines()
-        sizes = self._hand_sizes()
-        dtext = self._discard_text()
-        return {"game": self.game.info.name, "num_players": self.num_players,
-                "current_player": None if over else self.current,
-                "decision": OVER if over else (START if moves == 0 else self.end_decision),
-                "turn": self.log.turn, "is_over": over, "board": lines[:5],
-                "hand_sizes": sizes, "deck_size": len(self.deck),
-                "discard": dtext, "deck_runouts": self.runouts,
-                "moves_made": moves, "out_of_play": self.out_of_play,
-                "deck_cards": "".join(sorted(self.deck)) if self.deck_public else ""}
-
-    def board_rows(self) -> tuple[str, ...]:
-        b = "".join(self.board)
-        return b[0:5], b[5:10], b[10:15], b[15:20], b[20:25]
 
     def __repr__(self) -> str:
         rows = "/".join(self.board_rows())
@@ -590,3 +423,6 @@ class BaseState(State):
             "over": self.over,
         })
         return out
+
+
+

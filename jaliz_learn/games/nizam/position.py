@@ -1,0 +1,82 @@
+"""The fields of a Nizam or Pearl position, typed once for every rules module, and the steps they share.
+
+:class:`NizamFields` is the common base of the rules modules (:mod:`.drawing`, :mod:`.observing`),
+which :class:`~.state.BaseState` mixes together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action
+from ...core.game import Game, Observation, State
+
+
+class NizamFields(State):
+    """The fields of a Nizam or Pearl position (set in :meth:`~.state.BaseState.__init__`) and the steps one rules
+    module asks of another (defined in the module named)."""
+
+    # slots, not an instance dict: with the core's slots, a dict of this many keys would leave the interpreter's
+    # attribute and method loads on ``self`` on their slower paths (every decision reads a dozen)
+    __slots__ = ("board", "hands", "deck", "discard", "current", "first_player", "moves_made", "runouts",
+                 "idle_draws", "out_of_play", "deck_public", "over", "hand_limit",
+                 "_spec", "_hts", "_ends", "_pub", "_sizes", "_sigs", "_bstr", "_lns", "_eb", "_dtext",
+                 # Nizam's turn tracking (NIZ-SCORE-03), here because the shared move path sets it when
+                 # ``tracks_changes``; a Pearl state keeps them empty
+                 "start_sigs", "changed", "_marked")
+
+    game: Game
+    # what the game mode sets at class level (NizamState / PearlState)
+    prefix: str
+    end_decision: str
+    end_type: type[Action]
+    tracks_changes: bool
+    observation_cls: type[Observation]
+    # the position
+    board: list[str]
+    hands: list[dict[str, int]]
+    deck: list[str]
+    discard: dict[str, int]
+    current: int
+    first_player: int
+    moves_made: int
+    runouts: int
+    idle_draws: int
+    out_of_play: str
+    deck_public: bool
+    over: bool
+    hand_limit: int | None
+    _spec: Any
+    _hts: Any
+    _ends: Any
+    _pub: Any
+    _sizes: Any
+    _sigs: Any
+    _bstr: Any
+    _lns: Any
+    _eb: Any
+    _dtext: Any
+    start_sigs: list[str]
+    changed: list[bool]
+    _marked: bool
+
+    def _discard_text(self) -> str:  # state.py
+        raise NotImplementedError
+
+    def _hand_sizes(self) -> tuple[int, ...]:  # state.py
+        raise NotImplementedError
+
+    def _hand_text(self, player: int) -> str:  # state.py
+        raise NotImplementedError
+
+    def _public(self) -> dict[str, Any]:  # state.py
+        raise NotImplementedError
+
+    def board_lines(self) -> tuple[str, ...]:  # state.py
+        raise NotImplementedError
+
+    def end_turn(self) -> None:  # state.py
+        raise NotImplementedError
+
+    def round_number(self) -> int:  # state.py
+        raise NotImplementedError
