@@ -111,7 +111,8 @@ def coverage(catalogue: RuleCatalogue, tests_dir: Path) -> tuple[list[str], list
 def rule_locations(rule_id: str, package: Path) -> list[tuple[Path, int, str]]:
     """Where the code of ``rule_id`` is, in the game package folder ``package``: every function or class whose
     docstring cites the ID, as ``(file, line, qualified name)``, the shortest first (the function that *is* the
-    rule before a longer one that uses it); where no docstring cites it, the first line that does.
+    rule before a longer one that uses it); where no docstring cites it, the first line that does, with the name of
+    the function around it (``""`` for a line outside any function: a data table, a module docstring).
     """
     found: list[tuple[int, Path, int, str]] = []
     first: tuple[Path, int, str] | None = None
@@ -122,10 +123,12 @@ def rule_locations(rule_id: str, package: Path) -> list[tuple[Path, int, str]]:
         text = path.read_text(encoding="utf-8")
         if not pattern.search(text):
             continue
+        tree = ast.parse(text)
         if first is None:
             line = next(i for i, t in enumerate(text.splitlines(), 1) if pattern.search(t))
-            first = (path, line, "")
-        tree = ast.parse(text)
+            around = [(node.lineno, name) for node, name in _definitions(tree)
+                      if not isinstance(node, ast.ClassDef) and node.lineno <= line <= (node.end_lineno or node.lineno)]
+            first = (path, line, max(around)[1] if around else "")
         for node, qualname in _definitions(tree):
             doc = ast.get_docstring(node) or ""
             if pattern.search(doc):
