@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any
 
 from .errors import InvalidOption
@@ -28,7 +29,37 @@ REGISTRY: dict[str, str] = {
 }
 
 
+#: A comma-separated list of ``name=module:GameClass`` for games defined outside the package (a class's own game,
+#: the worked example of docs/PROTOCOL.md): ``JALIZ_LEARN_GAMES=pig=pig:PigGame``.
+GAMES_VARIABLE = "JALIZ_LEARN_GAMES"
+
+
+def register_game(name: str, target: str) -> None:
+    """Register a game defined outside the package, for this process: ``target`` is ``"module:GameClass"``.
+
+    >>> register_game("pig", "pig:PigGame")  # the example of docs/example_game (importable when on sys.path)
+    >>> "pig" in REGISTRY
+    True
+    >>> del REGISTRY["pig"]
+    """
+    module, _, cls = target.partition(":")
+    if not name or not module or not cls.isidentifier():
+        raise InvalidOption(f"register a game as name and 'module:GameClass', not {name!r} and {target!r}")
+    REGISTRY[name] = target
+
+
+def _environment_games() -> None:
+    """Register the games of :data:`GAMES_VARIABLE` (each ``name=module:GameClass``)."""
+    for item in filter(None, (part.strip() for part in os.environ.get(GAMES_VARIABLE, "").split(","))):
+        name, sep, target = item.partition("=")
+        if not sep:
+            raise InvalidOption(f"{GAMES_VARIABLE}: write each game as name=module:GameClass, not {item!r}")
+        if name.strip() not in REGISTRY:
+            register_game(name.strip(), target.strip())
+
+
 def game_class(name: str) -> type[Game]:
+    _environment_games()
     target = REGISTRY.get(name)
     if target is None:
         raise InvalidOption(f"unknown game {name!r}; known games: {', '.join(available())}")
@@ -50,6 +81,7 @@ def load_game(name: str, **options: Any) -> Game:
 
 def available() -> list[str]:
     """Names of the registered games that can be imported."""
+    _environment_games()
     names = []
     for name in REGISTRY:
         try:
