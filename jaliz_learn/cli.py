@@ -156,11 +156,13 @@ def _bench_tables(args: argparse.Namespace) -> int:
         sections.append(("Copies", report.copies_table(games, rounds=args.rounds, seconds=args.slice)))
     if args.strength:
         matches = 12 if args.games is None else args.games
-        if matches < 1 or args.iterations < 1 or args.reuse < 1:
+        if matches < 1 or (args.iterations is not None and args.iterations < 1) or args.reuse < 1:
             raise UsageError("--games, --iterations and --reuse must be at least 1")
+        depth = args.rollout_depth
         sections.append(("Search-bot strength", report.strength_table(
             games, matches=matches, iterations=args.iterations, seed=args.seed, reuse=args.reuse,
-            rollout_depth=None if args.rollout_depth < 0 else args.rollout_depth, players=args.players)))
+            rollout_depth=depth if depth is not None and depth >= 0 else None,
+            to_the_end=depth is not None and depth < 0, players=args.players)))
     for title, lines in sections:
         print(f"\n## {title}\n", flush=True)
         for line in lines:
@@ -528,8 +530,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strength", action="store_true", help="ISMCTS win rates against the heuristic and random bots")
     p.add_argument("--rounds", type=int, default=9, help="alternating timing rounds (--peer, --copies)")
     p.add_argument("--slice", type=float, default=0.3, help="seconds per timing slice (--peer, --copies)")
-    p.add_argument("--iterations", type=int, default=40, help="ISMCTS iterations per decision (--strength)")
-    p.add_argument("--rollout-depth", type=int, default=20, help="ISMCTS rollout cut-off (-1: play to the end)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="ISMCTS iterations per decision (--strength; default: the registered bot's)")
+    p.add_argument("--rollout-depth", type=int, default=None,
+                   help="ISMCTS rollout cut-off (-1: play to the end; default: the registered bot's)")
     p.add_argument("--reuse", type=int, default=1, help="ISMCTS iterations per sampled state (--strength)")
     p.add_argument("--grading", default=None, metavar="EXERCISE",
                    help="grade copies of an exercise's solution serially, on 2 processes and on a Dask LocalCluster")

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import jaliz_learn
 from jaliz_learn.benchmarks import report
 from jaliz_learn.benchmarks.costs import clone_cost, mid_game_state, round_trip_cost
 from jaliz_learn.benchmarks.peer import MISSING, load_peer, peer_ratio, play_runner
@@ -148,3 +149,18 @@ def test_search_strength_reports_cpu_time_per_searched_decision():
     except NotImplementedError as exc:
         pytest.skip(f"nizam cannot sample hidden information yet ({exc})")
     assert r.cpu_ms > 0
+
+
+@pytest.mark.parametrize("name", ["jaliz", "bali", "nizam"])
+def test_the_benchmark_measures_the_bot_learners_get(name):
+    """One bot, one set of settings: without overrides the benchmark's bot is make_bot("mcts", game)'s."""
+    from jaliz_learn.benchmarks.strength import _SearchFactory, bot_settings
+    from jaliz_learn.bots import make_bot
+
+    built = _SearchFactory(jaliz_learn.load_game(name), **bot_settings(name))(7)
+    registered = make_bot("mcts", name, 7)
+    for field in ("search", "iterations", "rollout_depth", "reuse"):
+        assert getattr(built, field) == getattr(registered, field), field
+    r = search_strength(name, "random", games=1, iterations=2)
+    assert r.iterations == 2 and r.rollout_depth == bot_settings(name)["rollout_depth"]
+    assert r.settings_text.startswith(bot_settings(name)["search"])

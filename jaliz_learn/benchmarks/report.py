@@ -81,28 +81,36 @@ def copies_table(games: Sequence[str], *, rounds: int = 7, seconds: float = 0.3)
 
 
 def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heuristic", "random"), matches: int = 12,
-                   iterations: int = 40, rollout_depth: int | None = 20, reuse: int = 1,
-                   seed: int = 0, players: int | None = None) -> Iterator[str]:
-    """Win rate of one ISMCTS bot against the others, seat-rotated, with a Wilson 95% interval."""
-    depth = f"at most {rollout_depth}" if rollout_depth is not None else "all remaining"
-    reused = f", each sampled state used for {reuse} iterations" if reuse > 1 else ""
-    yield (f"one ISMCTS bot ({iterations} iterations per decision{reused}; the game's own bot as prior and in "
-           f"rollouts of {depth} decisions) against the others, seats rotated, {matches} games per line (rounded up "
-           f"to full rotations), seed {seed}; ms/decision: mean CPU time of a searched decision (in brackets: wall "
-           f"time, which other load on the machine inflates, over all decisions, forced ones included)")
+                   iterations: int | None = None, rollout_depth: int | None = None, to_the_end: bool = False,
+                   reuse: int = 1, seed: int = 0, players: int | None = None) -> Iterator[str]:
+    """Win rate of one ISMCTS bot against the others, seat-rotated, with a Wilson 95% interval.
+
+    The bot is the registered one (``make_bot("mcts", game)``, :func:`~.strength.bot_settings`) unless
+    ``iterations`` / ``rollout_depth`` / ``to_the_end`` change it; every line prints the settings it used."""
+    reused = f"; each sampled state used for {reuse} iterations" if reuse > 1 else ""
+    asked = [f"{iterations} iterations" if iterations is not None else "",
+             "rollouts to the end" if to_the_end else f"rollouts cut after {rollout_depth}" if rollout_depth else ""]
+    changed = ", ".join(a for a in asked if a)
+    which = (f"the registered bot (make_bot(\"mcts\", game)) with {changed}" if changed
+             else "the registered bot, make_bot(\"mcts\", game), as learners get it")
+    yield (f"one ISMCTS bot, {which}{reused} (the game's own bot as prior and in rollouts), against the "
+           f"others, seats rotated, {matches} games per line (rounded up to full rotations), seed {seed}; settings: "
+           f"search mode, iterations per decision, rollout cut-off; ms/decision: mean CPU time of a searched decision "
+           f"(in brackets: wall time, which other load on the machine inflates, over all decisions, forced ones "
+           f"included)")
     yield ""
-    yield ("| game | players | opponents | games | wins | win rate | Wilson 95% | equal share | beats them "
+    yield ("| game | players | settings | opponents | games | wins | win rate | Wilson 95% | equal share | beats them "
            "| CPU (wall) ms/decision |")
-    yield "|---|---|---|---|---|---|---|---|---|---|"
+    yield "|---|---|---|---|---|---|---|---|---|---|---|"
     for name in games:
         for opp in opponents:
             try:
                 r = search_strength(name, opp, games=matches, players=players, iterations=iterations,
-                                    rollout_depth=rollout_depth, reuse=reuse, seed=seed)
+                                    rollout_depth=rollout_depth, to_the_end=to_the_end, reuse=reuse, seed=seed)
             except NotImplementedError as exc:
-                yield f"| {name} | | {opp} | | | | | | n/a: {exc} | |"
+                yield f"| {name} | | | {opp} | | | | | | n/a: {exc} | |"
                 break
             fail = f" ({r.failures} failed)" if r.failures else ""
-            yield (f"| {name} | {r.players} | {r.opponent} | {r.games}{fail} | {r.wins} | {r.win_rate:.2f} | "
-                   f"{r.ci_low:.2f}–{r.ci_high:.2f} | {r.equal_share:.2f} | {_mark(r.beats)} | {r.cpu_ms:.0f} "
-                   f"({r.mean_ms:.0f}) |")
+            yield (f"| {name} | {r.players} | {r.settings_text} | {r.opponent} | {r.games}{fail} | {r.wins} | "
+                   f"{r.win_rate:.2f} | {r.ci_low:.2f}–{r.ci_high:.2f} | {r.equal_share:.2f} | {_mark(r.beats)} | "
+                   f"{r.cpu_ms:.0f} ({r.mean_ms:.0f}) |")

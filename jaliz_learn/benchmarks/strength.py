@@ -51,6 +51,13 @@ class StrengthResult:
     failures: int
     cpu_ms: float  # mean CPU time of one searched (not forced) decision: immune to other load on the machine
     search: str = "tree"  # the bot's search mode ("tree" or "flat")
+    rollout_depth: int | None = None  # decisions played after the tree (None: to the end)
+
+    @property
+    def settings_text(self) -> str:
+        """The search bot's settings, as the table prints them (e.g. ``tree, 40 it., cut 60``)."""
+        cut = f"cut {self.rollout_depth}" if self.rollout_depth is not None else "to the end"
+        return f"{self.search}, {self.iterations} it., {cut}"
 
     @property
     def win_rate(self) -> float:
@@ -98,20 +105,37 @@ class _NamedFactory:
         return make_bot(self.name, self.game_name, seed)
 
 
+def bot_settings(game_name: str, **overrides: Any) -> dict[str, Any]:
+    """The search bot's settings for ``game_name``: the registered bot's (:data:`~jaliz_learn.bots.mcts.TUNED`,
+    what ``make_bot("mcts", game)`` builds), with ``overrides`` (``None`` values: keep the registered one).
+
+    >>> bot_settings("jaliz")
+    {'search': 'tree', 'iterations': 40, 'rollout_depth': 60}
+    >>> bot_settings("jaliz", iterations=160, rollout_depth=None)["iterations"]
+    160
+    """
+    return {**TUNED.get(game_name, {"search": "tree", "iterations": 40, "rollout_depth": None}),
+            **{k: v for k, v in overrides.items() if v is not None}}
+
+
 def search_strength(game_name: str, opponent: str = "heuristic", *, games: int = 12, players: int | None = None,
-                    iterations: int = 40, seed: int = 0, **settings: Any) -> StrengthResult:
+                    seed: int = 0, to_the_end: bool = False, **settings: Any) -> StrengthResult:
     """Play ``games`` games of one ISMCTS bot against ``opponent`` bots (``"heuristic"``: the game's own).
 
-    ``games`` is rounded up to a multiple of the player count (full seat rotations).
-    ``settings`` are passed on to :class:`~jaliz_learn.bots.mcts.ISMCTSBot`; without ``search`` among them,
-    the game's mode in :data:`SEARCH` (default ``"tree"``).
+    ``games`` is rounded up to a multiple of the player count (full seat rotations). The bot is the registered
+    one (``make_bot("mcts", game)``: :func:`bot_settings`); ``settings`` (``iterations``, ``rollout_depth``,
+    ``search``, ``reuse``, ...) override its settings, ``None`` keeping them; ``to_the_end=True`` plays rollouts
+    to the end of the game.
     """
-    settings.setdefault("search", SEARCH.get(game_name, "tree"))
+    settings = bot_settings(game_name, **settings)
+    if to_the_end:
+        settings["rollout_depth"] = None
+    iterations = settings["iterations"]
     game = load_game(game_name)
     n = game.resolve_num_players(players)
     check_sampling(game, n)
     opp = heuristic_name(game_name) if opponent == "heuristic" else opponent
-    search = _SearchFactory(game, iterations=iterations, **settings)
+    search = _SearchFactory(game, **settings)
     entries: list[Any] = [("mcts", search)]
     entries += [(opp, _NamedFactory(opp, game_name))] * (n - 1)
     # serial: one core, so the time per decision is comparable with the stated budget
@@ -119,4 +143,4 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     row = df.loc["mcts"]
     return StrengthResult(game_name, n, opp, iterations, int(row["games"]), int(row["wins"]), float(row["ci_low"]),
                           float(row["ci_high"]), float(row["mean_ms"]), float(row["max_ms"]), int(row["failures"]),
-                          search.cpu_ms(), settings["search"])
+                          search.cpu_ms(), settings["search"], settings.get("rollout_depth"))
