@@ -56,8 +56,7 @@ from ..grading.match import (
 )
 from ..grading.notebooks import describe_learner_exception
 from ..grading.report import CheckResult, GradeReport, failure_hint
-from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
-from .scenarios import ExerciseReport, Scenario, check_scenarios, limits_text
+from .scenarios import ExerciseReport, Scenario, check_scenarios, contestant, limits_text, setup_limit
 
 GAME = "nizam"
 #: The class the learner writes.
@@ -222,10 +221,6 @@ def check_methods(bot_class: Any) -> list[CheckResult]:
     return items
 
 
-def _setup_limit(time_limit: float) -> float:
-    return max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit)
-
-
 _SOLO_HINT = ("the solo game ends when the deck runs out once: every draw brings the end closer, and every card "
               "spent on a move that makes nothing is lost. Look one move ahead with every legal action and keep "
               "the one whose copy evaluates best.")
@@ -261,7 +256,7 @@ def check_one_ply(bot: Any, *, solo_games: int = 2, duel_games: int = 4, seed: i
     report = ExerciseReport("Exercise 2 quick check")
     learner = InProcessContestant(bot)
     try:
-        learner.drop(learner.new_bot(0, _setup_limit(time_limit)))
+        learner.drop(learner.new_bot(0, setup_limit(time_limit)))
     except BotFailure as exc:
         report.add("create your bot", False, exc.reason, hint=failure_hint("crash", exc.reason))
         return report
@@ -314,7 +309,7 @@ def grade_one_ply(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, solo_g
     ``bot`` is a contestant (the learner's notebook in its own process) or, for trusted code, a bot class.
     ``budget``: seconds for all the games (default :data:`BUDGET`, scaled to the games asked).
     """
-    learner: Any = bot if hasattr(bot, "new_bot") and hasattr(bot, "drop") else InProcessContestant(bot)
+    learner: Any = contestant(bot)
     report = ExerciseReport(title)
     report.extend(check_scenarios(learner, SCENARIOS, time_limit=time_limit))
     sets = (dataclasses.replace(GRADED[0], games=solo_games), dataclasses.replace(GRADED[1], games=duel_games))

@@ -46,7 +46,6 @@ from ..games.jungli_la.data import CARDS, FACES, MAX_REROLLS
 from ..grading.failures import BotFailure
 from ..grading.match import (
     GameSet,
-    InProcessContestant,
     grade_sets,
     grading_budget,
     legality_item,
@@ -56,8 +55,7 @@ from ..grading.match import (
 )
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..grading.values import Opaque
-from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
-from .scenarios import ExerciseReport, Scenario, check_scenarios, limits_text
+from .scenarios import ExerciseReport, Scenario, check_scenarios, contestant, limits_text, setup_limit
 
 GAME = "jungli-la"
 #: The class the learner writes.
@@ -218,31 +216,11 @@ _HINTS = {
 # ---- calling the learner's methods -------------------------------------------------------------------
 
 
-def _call(learner: Any, handle: Any, name: str, args: tuple[Any, ...], limit: float) -> Any:
-    """``bot.name(*args)`` in the learner's process (sandbox) or in this one; BotFailure on problems."""
-    box = getattr(learner, "sandbox", None)
-    if box is not None:
-        return box.call(handle, name, args, limit)[0]
-    method = getattr(handle, name, None)
-    if method is None:
-        raise BotFailure("crash", f"your bot has no method {name}()", method=name)
-    start = time.perf_counter()
-    try:
-        value = method(*args)
-    except Exception as exc:
-        from ..grading.notebooks import describe_learner_exception, learner_frame
-
-        raise BotFailure("crash", describe_learner_exception(exc), learner_frame(exc), name) from None
-    if limit is not None and time.perf_counter() - start > limit:
-        raise BotFailure("timeout", f"{name}() took more than {limit:g} s", method=name)
-    return value
-
-
 def value_items(learner: Any, seed: int, count: int, time_limit: float = TIME_LIMIT) -> list[CheckResult]:
     """One item per computing method: every case exact, or the first problem with a hint."""
     items = []
     try:
-        handle = learner.new_bot(0, max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit))
+        handle = learner.new_bot(0, setup_limit(time_limit))
     except BotFailure as exc:
         return [CheckResult(n, False, exc.reason, failure_hint("crash", exc.reason)) for n in _HINTS]
     try:
@@ -250,14 +228,14 @@ def value_items(learner: Any, seed: int, count: int, time_limit: float = TIME_LI
             problem = None
             for args in arglist:
                 try:
-                    value = _call(learner, handle, name, args, 5 * time_limit)
+                    value = learner.call(handle, name, args, 5 * time_limit)[0]
                 except BotFailure as exc:
                     if exc.kind == "timeout":
                         problem = f"{_call_text(name, args)} took more than {5 * time_limit:g} s"
                     else:
                         problem = f"{_call_text(name, args)} raised {exc.reason}"
                     if not learner_alive(learner):
-                        handle = learner.new_bot(0, max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit))
+                        handle = learner.new_bot(0, setup_limit(time_limit))
                     break
                 problem = compare(name, args, value)
                 if problem is not None:
@@ -330,12 +308,12 @@ def speed_item(learner: Any, time_limit: float = TIME_LIMIT) -> CheckResult:
     """``speed``: best_value on :data:`SPEED_CASE` within half the time a decision may take."""
     budget = time_limit / 2
     try:
-        handle = learner.new_bot(1, max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit))
+        handle = learner.new_bot(1, setup_limit(time_limit))
     except BotFailure as exc:
         return CheckResult("speed", False, exc.reason, failure_hint("crash", exc.reason))
     try:
         start = time.perf_counter()
-        _call(learner, handle, "best_value", SPEED_CASE, 4 * time_limit)
+        learner.call(handle, "best_value", SPEED_CASE, 4 * time_limit)
         seconds = time.perf_counter() - start
     except BotFailure as exc:
         return CheckResult("speed", False, f"{_call_text('best_value', SPEED_CASE)}: {exc.reason}", _SPEED_HINT)
@@ -372,15 +350,11 @@ def _duel_items(records: Sequence[Any], time_limit: float | None) -> list[CheckR
                           win_hint=_WIN_HINT, time_limit=time_limit)
 
 
-def _contestant(bot: Any) -> Any:
-    return bot if hasattr(bot, "new_bot") and hasattr(bot, "drop") else InProcessContestant(bot)
-
-
 def check_probability(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED, time_limit: float = TIME_LIMIT,
                       count: int = 3) -> GradeReport:
     """The quick check of exercise 3 (a few seconds): the three computing methods on public cases, the
     reroll scenarios and ``games`` practice games against the greedy bot. ``bot`` is your bot class."""
-    learner = _contestant(bot)
+    learner = contestant(bot)
     report = ExerciseReport("Exercise 3 quick check")
     report.items.extend(value_items(learner, seed, count, time_limit))
     if all(i.passed for i in report.items):
@@ -411,7 +385,7 @@ def grade_probability(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, ga
                       budget: float | None = None, progress: Callable[[str], None] | None = None) -> GradeReport:
     """Grade a bot for exercise 3: exact values on hidden cases (seed ``seed``), scenarios, then the games of
     :data:`GRADED` (seed ``seed + 1``): ``legal actions``, ``time per decision`` and the win rate."""
-    learner = _contestant(bot)
+    learner = contestant(bot)
     report = ExerciseReport(title)
     report.items.extend(value_items(learner, seed, count, time_limit))
     report.extend(check_scenarios(learner, SCENARIOS, time_limit=time_limit))

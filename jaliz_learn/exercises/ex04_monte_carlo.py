@@ -52,8 +52,7 @@ from ..grading.match import (
     time_item,
 )
 from ..grading.report import CheckResult, GradeReport, failure_hint
-from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS
-from .scenarios import ExerciseReport, limits_text
+from .scenarios import ExerciseReport, contestant, limits_text, setup_limit
 
 GAME = "bali"
 NUM_PLAYERS = 2
@@ -199,10 +198,6 @@ def check_playout(bot_class: Any) -> CheckResult:
 # ---- practice games and grading -------------------------------------------------------------------
 
 
-def _setup_limit(time_limit: float) -> float:
-    return max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit)
-
-
 _WIN_HINT = ("an even share against the greedy bot is 50%. Sample a fresh state each round, clone it for every "
              "legal action (so all actions meet the same hidden cards), play every clone to the end with "
              "playout() and keep the action with the most wins; more rounds make the estimate less noisy but slower.")
@@ -239,7 +234,7 @@ def check_monte_carlo(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED,
     report = ExerciseReport("Exercise 4 quick check")
     learner = InProcessContestant(bot)
     try:
-        learner.drop(learner.new_bot(0, _setup_limit(time_limit)))
+        learner.drop(learner.new_bot(0, setup_limit(time_limit)))
     except BotFailure as exc:
         report.add("create your bot", False, exc.reason, hint=failure_hint("crash", exc.reason))
         return report
@@ -275,7 +270,7 @@ def grade_monte_carlo(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, ga
     ``bot`` is a contestant (the learner's notebook in its own process) or, for trusted code, a
     bot class. The source and ancestry checks are made by ``grader.py`` (they need the notebook).
     """
-    learner: Any = bot if hasattr(bot, "new_bot") and hasattr(bot, "drop") else InProcessContestant(bot)
+    learner: Any = contestant(bot)
     report = ExerciseReport(title)
     sets = (dataclasses.replace(GRADED[0], games=games),)
     if budget is None:

@@ -39,11 +39,10 @@ from typing import Any
 
 from ..core.rng import Rng
 from ..grading.failures import BotFailure
-from ..grading.match import InProcessContestant
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..grading.values import Opaque
 from ..tournament import SETUP_MIN_SECONDS
-from .scenarios import ExerciseReport
+from .scenarios import ExerciseReport, contestant
 
 #: The class the learner writes.
 CLASS_NAME = "MyExperiments"
@@ -98,19 +97,6 @@ def hidden_cases(seed: int) -> list[list[Game]]:
 
 
 # ---- checking the methods -------------------------------------------------------------------------------
-
-
-def _call_method(learner: Any, handle: Any, name: str, args: tuple[Any, ...]) -> Any:
-    box = getattr(learner, "sandbox", None)
-    if box is not None:
-        return box.call(handle, name, args, TIME_LIMIT)[0]
-    method = getattr(handle, name, None)
-    if method is None:
-        raise BotFailure("crash", f"your class has no method {name}()", method=name)
-    try:
-        return method(*args)
-    except Exception as exc:  # the learner's code: report, never raise
-        raise BotFailure("crash", f"{type(exc).__name__}: {exc}", method=name) from None
 
 
 def _number(value: Any) -> float | None:
@@ -200,7 +186,7 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
     current = [first]
 
     def _call(learner: Any, _handle: Any, name: str, args: tuple[Any, ...]) -> Any:
-        return _call_method(learner, current[0], name, args)
+        return learner.call(current[0], name, args, TIME_LIMIT)[0]
 
     def run(name: str, body: Callable[[], str | None]) -> None:
         try:
@@ -276,7 +262,7 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
 
 
 def _grade(bot: Any, cases: Sequence[Sequence[Game]], title: str, label: str) -> GradeReport:
-    learner: Any = bot if hasattr(bot, "new_bot") and hasattr(bot, "drop") else InProcessContestant(bot)
+    learner: Any = contestant(bot)
     report = ExerciseReport(title)
     try:
         handle = learner.new_bot(0, SETUP_MIN_SECONDS)

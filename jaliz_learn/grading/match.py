@@ -89,6 +89,20 @@ class InProcessContestant:
             except (Exception, SystemExit) as exc:
                 raise BotFailure("crash", describe_learner_exception(exc), learner_frame(exc), "act") from None
 
+    def call(self, bot: Any, method: str, args: tuple[Any, ...], limit: float | None) -> tuple[Any, float]:
+        """``bot.method(*args)`` and the seconds it took, as :meth:`Sandbox.call` runs it in the learner's process
+        (exercises that check the values a learner's methods compute); :class:`BotFailure` on a problem."""
+        function = getattr(bot, method, None)
+        if not callable(function):
+            raise BotFailure("crash", f"there is no method {method}() in your class", method=method)
+        with TimeGuard() as guard:
+            try:
+                return guard.call(function, args, limit)  # type: ignore[no-any-return]
+            except DecisionTimeout:
+                raise BotFailure("timeout", f"{method}() took more than {limit:g} s", method=method) from None
+            except (Exception, SystemExit) as exc:
+                raise BotFailure("crash", describe_learner_exception(exc), learner_frame(exc), method) from None
+
     def drop(self, bot: Any) -> None:
         pass
 
@@ -105,6 +119,9 @@ class SandboxContestant:
 
     def act(self, bot: Any, observation: Any, legal: Sequence[Action], limit: float | None) -> tuple[Any, float]:
         return self.sandbox.act(bot, observation, legal, limit)
+
+    def call(self, bot: Any, method: str, args: tuple[Any, ...], limit: float | None) -> tuple[Any, float]:
+        return self.sandbox.call(bot, method, args, limit)
 
     def drop(self, bot: Any) -> None:
         self.sandbox.drop(bot)
