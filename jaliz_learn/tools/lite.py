@@ -146,19 +146,21 @@ def fetch_pyodide(cache: Path, version: str = PYODIDE_VERSION) -> Path:
     return target
 
 
+def _spec_key(spec: str) -> str:
+    """``name==version`` with the name normalised (how wheels are matched with what was asked)."""
+    name, _, version = spec.partition("==")
+    return f"{_normalise(name)}=={version}"
+
+
 def fetch_wheels(specs: Sequence[str], folder: Path) -> dict[str, Path]:
     """Pure-Python wheels (``py3-none-any``) of ``specs`` (``name==version``) from the machine's package index,
     cached in ``folder``; returns ``{normalised name: wheel}``."""
     folder.mkdir(parents=True, exist_ok=True)
 
     def have() -> dict[str, Path]:
-        found = {}
-        for wheel in folder.glob("*.whl"):
-            name, version = wheel.name.split("-")[:2]
-            found[f"{_normalise(name)}=={version}"] = wheel
-        return found
+        return {_spec_key("==".join(wheel.name.split("-")[:2])): wheel for wheel in folder.glob("*.whl")}
 
-    missing = [s for s in specs if _normalise(s.split("==")[0]) + "==" + s.split("==")[1] not in have()]
+    missing = [s for s in specs if _spec_key(s) not in have()]
     if missing:
         _say(f"fetching {len(missing)} pure-Python wheels from the package index")
         run = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
@@ -168,8 +170,7 @@ def fetch_wheels(specs: Sequence[str], folder: Path) -> dict[str, Path]:
             last = (run.stderr.strip().splitlines() or ["(no message)"])[-1]
             raise InvalidOption(f"pip download of {', '.join(missing)} failed: {last}")
     found = have()
-    return {_normalise(s.split("==")[0]): found[_normalise(s.split("==")[0]) + "==" + s.split("==")[1]]
-            for s in specs}
+    return {_spec_key(s).partition("==")[0]: found[_spec_key(s)] for s in specs}
 
 
 def _sha256(path: Path) -> str:
@@ -205,8 +206,6 @@ def pack_package_wheel(folder: Path) -> Path:
             relative = path.relative_to(base).as_posix()
             if (not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo")
                     or any(relative == skip or relative.startswith(skip + "/") for skip in NOT_IN_WHEEL)):
-                continue
-            if prefix == "jaliz_learn" and relative.startswith("widgets/") and len(_package_folders()) > 1:
                 continue
             files[f"{prefix}/{relative}"] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = (f"Metadata-Version: 2.1\nName: jaliz_learn\nVersion: {version}\n"
@@ -295,17 +294,14 @@ def site_contents(base: Path | None = None) -> dict[str, Path]:
     return {rel: path for rel, path in course.course_files(base).items() if not NOT_IN_SITE.search(rel)}
 
 
-def _front_end_paths() -> list[Path]:
-    roots = [Path(sys.prefix) / "share" / "jupyter" / "labextensions"]
-    found = []
-    for name in FRONT_ENDS:
-        for root in roots:
-            if (root / name / "package.json").is_file():
-                found.append(root / name)
-                break
-        else:
-            raise InvalidOption(f"the front end {name} is not installed here: pip install 'jaliz_learn[jupyter,lite]'")
-    return found
+def _front_ends() -> dict[str, Path]:
+    """The installed folder of each of :data:`FRONT_ENDS`."""
+    root = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    missing = [name for name in FRONT_ENDS if not (root / name / "package.json").is_file()]
+    if missing:
+        raise InvalidOption(f"the front end {missing[0]} is not installed here: "
+                            "pip install 'jaliz_learn[jupyter,lite]'")
+    return {name: root / name for name in FRONT_ENDS}
 
 
 def lite_config() -> dict[str, Any]:
@@ -331,34 +327,35 @@ def build_site(output: Path, *, cache: Path | None = None, overwrite: bool = Fal
             raise InvalidOption(f"{output} is not a JupyterLite site: it is not overwritten")
         shutil.rmtree(output)
     cache = (cache or default_cache()).resolve()
+    course_files = {**site_contents(), **(extra or {})}
     with tempfile.TemporaryDirectory(prefix="jaliz-lite-") as tmp:
         lite_dir = Path(tmp) / "lite"
         contents = lite_dir / "files"
-        for relative, path in {**site_contents(), **(extra or {})}.items():
+        for relative, path in course_files.items():
             (contents / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, contents / relative)
         lock = pyodide_folder(lite_dir / "static" / "pyodide", cache)
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
-        for front_end in _front_end_paths():  # the site's front ends, and no others installed here
-            shutil.copytree(front_end, Path(tmp) / "labextensions" / front_end.relative_to(front_end.parents[
-                1 if front_end.parent.name.startswith("@") else 0]))
+        for name, folder in _front_ends().items():  # the site's front ends, and no others installed here
+            shutil.copytree(folder, Path(tmp) / "labextensions" / name)
         command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
                    "--output-dir", str(output), "--contents", str(contents), "--no-sourcemaps",
                    "--ignore-sys-prefix", "--apps", "lab", "--apps", "notebook",
                    f"--FederatedExtensionAddon.extra_labextensions_path={Path(tmp) / 'labextensions'}"]
         _say("building the JupyterLite app")
-        run = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True,
-                             env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
+        run = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
         if run.returncode != 0:
             tail = "\n".join((run.stdout + run.stderr).strip().splitlines()[-15:])
             raise InvalidOption(f"jupyter lite build failed:\n{tail}")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     return {"site": str(output), "files": sum(1 for p in output.rglob("*") if p.is_file()),
             "megabytes": round(size / 1e6, 1), "packages": sorted(lock["packages"]),
-            "notebooks": sorted({**site_contents(), **(extra or {})})}
+            "notebooks": sorted(course_files)}
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a site's files with the types browsers insist on (WebAssembly, JavaScript modules)."""
+
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
                       ".whl": "application/zip", ".ipynb": "application/json"}
@@ -367,12 +364,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(site: Path, port: int = 8000, host: str = "127.0.0.1") -> None:
-    """Serve ``site`` at http://host:port/ until interrupted (Ctrl-C)."""
+def site_server(site: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A server of ``site`` (not started: ``serve_forever()``); ``port=0`` takes a free one."""
     if not (site / "jupyter-lite.json").is_file():
         raise InvalidOption(f"{site} is not a JupyterLite site (build one with: jaliz-learn lite build {site})")
-    handler = functools.partial(_Handler, directory=str(site))
-    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+    return http.server.ThreadingHTTPServer((host, port), functools.partial(SiteHandler, directory=str(site)))
+
+
+def serve(site: Path, port: int = 8000, host: str = "127.0.0.1") -> None:
+    """Serve ``site`` at http://host:port/ until interrupted (Ctrl-C)."""
+    with site_server(site, port, host) as server:
         _say(f"serving {site} at http://{host}:{server.server_address[1]}/lab/index.html (Ctrl-C stops)")
         try:
             server.serve_forever()
@@ -380,5 +381,5 @@ def serve(site: Path, port: int = 8000, host: str = "127.0.0.1") -> None:
             _say("stopped")
 
 
-__all__ = ["PYODIDE_VERSION", "build_site", "lite_config", "lock_closure", "pack_package_wheel", "pyodide_folder",
-           "serve", "site_contents"]
+__all__ = ["PYODIDE_VERSION", "SiteHandler", "build_site", "lite_config", "lock_closure", "pack_package_wheel",
+           "pyodide_folder", "serve", "site_contents", "site_server"]

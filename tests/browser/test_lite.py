@@ -9,8 +9,6 @@ The site is built once per session (Pyodide's core from npm and the pure wheels 
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
 import sys
@@ -24,7 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_harness import ARTIFACTS, CHROME_ARGS, CHROMIUM, FIXTURES, free_port, screenshot  # noqa: E402
+from browser_harness import ARTIFACTS, CHROME_ARGS, CHROMIUM, FIXTURES, screenshot  # noqa: E402
 
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 KERNEL_READY_MS = 180_000
@@ -43,10 +41,9 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def lite_url(lite_site: Path) -> Iterator[str]:
-    from jaliz_learn.tools.lite import _Handler
+    from jaliz_learn.tools.lite import site_server
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()),
-                                             functools.partial(_Handler, directory=str(lite_site)))
+    server = site_server(lite_site)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
@@ -190,7 +187,7 @@ def measure(rounds: int = 3) -> dict[str, Any]:  # pragma: no cover - run by han
     from nbformat.v4 import new_code_cell, new_notebook
     from playwright.sync_api import sync_playwright
 
-    from jaliz_learn.tools.lite import _Handler, build_site
+    from jaliz_learn.tools.lite import build_site, site_server
 
     tmp = Path(tempfile.mkdtemp(prefix="jaliz-lite-bench-"))
     bench_nb = tmp / "bench.ipynb"
@@ -204,8 +201,7 @@ def measure(rounds: int = 3) -> dict[str, Any]:  # pragma: no cover - run by han
         out = subprocess.run([sys.executable, "-c", BENCH_CODE], capture_output=True, text=True, check=True).stdout
         return eval(out.split("BENCH", 1)[1])  # noqa: S307 - our own printed dict
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()),
-                                             functools.partial(_Handler, directory=str(tmp / "site")))
+    server = site_server(tmp / "site")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}"
     natives, browsers, cold = [native()], [], []
