@@ -155,48 +155,50 @@ class JalizFields(State):
         """Mark a player whose plots, coins or equipment changed, not the hand."""
         self._farms = self._farm_cache[p] = self._anytime_cache[p] = None
 
-    # ---- steps one rules module asks of another (defined in the module named)
-    def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:  # planting.py
-        raise NotImplementedError
+    # The steps one rules module asks of another (each defined in the module named), declared for the type
+    # checker only: at run time the class has none of them, so they can never stand in for the real one.
+    if TYPE_CHECKING:
+        def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:  # planting.py
+            ...
 
-    def _plant_limit(self, p: int) -> int:  # planting.py
-        raise NotImplementedError
+        def _plant_limit(self, p: int) -> int:  # planting.py
+            ...
 
-    def _plantable(self, p: int, plot: int) -> bool:  # planting.py
-        raise NotImplementedError
+        def _plantable(self, p: int, plot: int) -> bool:  # planting.py
+            ...
 
-    def _plots_for(self, p: int, card: int) -> list[int]:  # planting.py
-        raise NotImplementedError
+        def _plots_for(self, p: int, card: int) -> list[int]:  # planting.py
+            ...
 
-    def _unplantable_plot(self, p: int) -> int:  # planting.py
-        raise NotImplementedError
+        def _unplantable_plot(self, p: int) -> int:  # planting.py
+            ...
 
-    def _queue(self, p: int, cards: list[int]) -> None:  # planting.py
-        raise NotImplementedError
+        def _queue(self, p: int, cards: list[int]) -> None:  # planting.py
+            ...
 
-    def _anytime_allowed(self) -> bool:  # harvest_buy.py
-        raise NotImplementedError
+        def _anytime_allowed(self) -> bool:  # harvest_buy.py
+            ...
 
-    def _anytime_actions(self, p: int) -> list[Spec]:  # harvest_buy.py
-        raise NotImplementedError
+        def _anytime_actions(self, p: int) -> list[Spec]:  # harvest_buy.py
+            ...
 
-    def _harvest(self, p: int, i: int) -> None:  # harvest_buy.py
-        raise NotImplementedError
+        def _harvest(self, p: int, i: int) -> None:  # harvest_buy.py
+            ...
 
-    def _start_market(self) -> None:  # market.py
-        raise NotImplementedError
+        def _start_market(self) -> None:  # market.py
+            ...
 
-    def _settle(self) -> None:  # market.py
-        raise NotImplementedError
+        def _settle(self) -> None:  # market.py
+            ...
 
-    def _start_turn(self) -> None:  # turns.py
-        raise NotImplementedError
+        def _start_turn(self) -> None:  # turns.py
+            ...
 
-    def _draw(self, k: int) -> list[int]:  # turns.py
-        raise NotImplementedError
+        def _draw(self, k: int) -> list[int]:  # turns.py
+            ...
 
-    def _draw_to_hand(self, p: int, k: int, why: str) -> None:  # turns.py
-        raise NotImplementedError
+        def _draw_to_hand(self, p: int, k: int, why: str) -> None:  # turns.py
+            ...
 
-    def _start_final(self) -> None:  # turns.py
-        raise NotImplementedError
+        def _start_final(self) -> None:  # turns.py
+            ...
