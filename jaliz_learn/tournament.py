@@ -82,6 +82,7 @@ from .core.errors import IllegalAction, InvalidOption
 from .core.game import Game, State
 from .core.play import as_game
 from .core.rng import hash_seed
+from .executors import cores as usable_cores
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -575,7 +576,7 @@ def _resolve_executor(executor: Executor | str | None, game: Game, entries: Sequ
                             f"got {executor!r}")
     if IN_BROWSER:  # one process only: play here
         return None
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    cores = usable_cores()
     objects = any(hasattr(e.spec, "act") and not isinstance(e.spec, type) for e in entries)
     # a class defined in a notebook or script lives in __main__, which spawned workers cannot import
     in_main = any(getattr(e.spec, "__module__", None) == "__main__" for e in entries)

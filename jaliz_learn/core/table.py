@@ -120,11 +120,10 @@ class Table:
 
     def sort_values(self, column: str, ascending: bool = True, kind: str = "stable") -> Table:
         """Sorted by ``column`` (stable; NaN last, as pandas does)."""
-
-        def key(i: int) -> tuple[bool, Any]:
-            v = self._rows[i][column]
-            return (v != v, v if ascending or v != v else _Reversed(v))
-        order = sorted(range(len(self._rows)), key=key)
+        values = self[column]
+        numbers = [i for i, v in enumerate(values) if v == v]
+        order = sorted(numbers, key=values.__getitem__, reverse=not ascending)  # sorted() stays stable reversed
+        order += [i for i, v in enumerate(values) if v != v]
         return self._new([self._rows[i] for i in order], self.columns, [self.index[i] for i in order])
 
     def iterrows(self) -> Iterator[tuple[Any, dict[str, Any]]]:
@@ -165,19 +164,6 @@ def _numeric(text: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-class _Reversed:
-    """Sorts its value in reverse (descending sort that stays stable)."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __lt__(self, other: _Reversed) -> bool:
-        return bool(other.value < self.value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Reversed) and self.value == other.value
 
 
 __all__ = ["Table", "frame", "have_pandas"]
