@@ -7,6 +7,7 @@ Bad arguments get one clear line on stderr and exit code 2.
     jaliz-learn rules jaliz --coverage
     jaliz-learn board nizam --players 2          # the board as a Voila page, for a projector
     jaliz-learn grade 01_first_jaliz_bot submissions/   # each notebook in its own process; a gradebook
+    jaliz-learn serve                            # live tables; then: jaliz-learn table open jaliz --players 4
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .core.registry import REGISTRY, list_games, load_game
 from .core.rules import coverage, rule_locations
 from .grading.isolation import MODES as ISOLATION_MODES
 from .grading.isolation import add_arguments as add_isolation_arguments
+from .tables.commands import add_commands as add_table_commands
 
 
 class UsageError(Exception):
@@ -616,6 +618,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how each bot's process is closed in (default: $JALIZ_LEARN_ISOLATION or auto)")
     _verbosity(p)
     p.set_defaults(func=cmd_class_tournament)
+    add_table_commands(sub)  # serve, table open/list, join: live tables (jaliz_learn.tables)
     return parser
 
 

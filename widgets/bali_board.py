@@ -31,7 +31,7 @@ import ipywidgets as widgets
 
 from jaliz_learn.pictures import bali as pictures
 
-from .framework import button, dropdown, set_options
+from .framework import button, dropdown, join_table, set_options
 from .jungli_la_canvas import SceneBoard
 
 HINTS = {
@@ -58,7 +58,9 @@ class BaliBoard(SceneBoard):
 
     def __init__(self, num_players: int = 3, human: int | None = 0, bots: Any = "greedy", seed: int = 7,
                  speed: float = 0.3, tani: bool = False, options: dict[str, Any] | None = None, fit: bool = True,
-                 state: Any = None) -> None:
+                 state: Any = None, join: str | None = None, name: str | None = None) -> None:
+        if join:
+            state = join_table(join, name)  # a seat of a live table (see jaliz_learn.tables)
         game = state.game.name if state is not None else ("bali-tani" if tani else "bali")
         n = state.num_players if state is not None else num_players
         self.geometry = pictures.BaliLayout(n, game == "bali-tani")

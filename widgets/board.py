@@ -29,7 +29,7 @@ from jaliz_learn.pictures.jaliz import picture_html
 
 from ._layout import BoardLayout
 from ._paint import Painter
-from .framework import MAX_LISTED, GameBoard, button, dropdown, reset_client_canvas, set_options
+from .framework import MAX_LISTED, GameBoard, button, dropdown, join_table, reset_client_canvas, set_options
 from .framework import make_canvas as _make_canvas
 
 HINTS = {
@@ -59,10 +59,13 @@ class JalizBoard(GameBoard):
 
     def __init__(self, num_players: int = 4, human: int | None = 0, bots: Any = "heuristic", seed: int = 7,
                  game: str = "jaliz", speed: float = 0.3, options: dict[str, Any] | None = None,
-                 fit: bool = False) -> None:
-        self.layout_geometry = BoardLayout(num_players if isinstance(num_players, int) else 4)
+                 fit: bool = False, join: str | None = None, name: str | None = None) -> None:
+        state = join_table(join, name) if join else None  # a seat of a live table (see jaliz_learn.tables)
+        n = state.num_players if state is not None else num_players
+        self.layout_geometry = BoardLayout(n if isinstance(n, int) else 4)
         super().__init__(game, num_players=num_players, human=human, bots=bots, seed=seed, speed=speed,
-                         options=options, size=(self.layout_geometry.width, self.layout_geometry.height), fit=fit)
+                         options=options, size=(self.layout_geometry.width, self.layout_geometry.height), fit=fit,
+                         state=state)
 
     # ------------------------------------------------------------------ framework hooks
     def make_painter(self, canvas: Any) -> Painter:

@@ -65,6 +65,7 @@ Subclass :class:`GameBoard` and fill in the hooks::
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
@@ -76,6 +77,7 @@ from jaliz_learn.bots import make_bot
 from jaliz_learn.core.errors import JalizLearnError
 from jaliz_learn.core.rng import hash_seed
 from jaliz_learn.pictures.svg import INK, Point, Rect, Svg
+from jaliz_learn.tables.client import RemoteState, TableClient
 
 from .surface import Canvas, SvgSurface, new_surface
 
@@ -431,6 +433,11 @@ def make_bots(game: Any, bots: Any, n: int, human: int | None, seed: int) -> lis
     return out
 
 
+def join_table(link: str, name: str | None = None) -> RemoteState:
+    """Connect to a live table's seat (or spectator) link: the state a board joined with ``join=`` draws."""
+    return TableClient(link, name=name).state
+
+
 # ---------------------------------------------------------------- the board
 
 
@@ -450,15 +457,19 @@ class GameBoard(widgets.VBox):
     def __init__(self, game: str, *, num_players: int | None = None, human: int | None = 0, bots: Any = "random",
                  seed: int = 7, speed: float = 0.3, options: dict[str, Any] | None = None,
                  size: tuple[int, int] = (800, 500), fit: bool = False, state: Any = None) -> None:
-        self.game = jaliz_learn.load_game(game, **(options or {}))
+        #: a seat of a live table (``state`` is a :class:`~jaliz_learn.tables.RemoteState`): no local bots
+        self.remote = isinstance(state, RemoteState)
+        self.game = state.game if self.remote else jaliz_learn.load_game(game, **(options or {}))
         self.state: Any = state if state is not None else self.game.initial_state(num_players=num_players, seed=seed)
         n = self.state.num_players
+        if self.remote:
+            human = state.seat
         if human is not None and not (isinstance(human, int) and not isinstance(human, bool) and 0 <= human < n):
             raise jaliz_learn.InvalidOption(f"human must be a seat 0-{n - 1} or None, not {human!r}")
         self.human = human
         self.seed = seed
         self.speed = float(speed)
-        self.bots = make_bots(self.game, bots, n, human, seed)
+        self.bots = [None] * n if self.remote else make_bots(self.game, bots, n, human, seed)
         self.error = ""
         self.ui: dict[str, Any] = {}
         self.hits = HitMap()
@@ -477,6 +488,11 @@ class GameBoard(widgets.VBox):
                          layout=widgets.Layout(width="auto", overflow="visible"))
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
+        self._render_lock = threading.RLock()
+        self._loop = running_loop()
+        if self.remote:  # the table's updates arrive in the client's thread: draw them on the kernel's loop
+            self.pause.layout.display = self.pace.layout.display = "none"
+            state.client.on_update = self._on_remote_update
         self._render()
         self.run_bots(sync=self.speed == 0)
 
@@ -516,8 +532,16 @@ class GameBoard(widgets.VBox):
 
     # ------------------------------------------------------------------ bots
     def _bot_to_move(self) -> bool:
+        if self.remote:  # the table's server moves the other seats
+            return False
         cur = self.state.current_player()
         return cur is not None and cur != self.human and not self._bot_failed and not self.pause.value
+
+    def _on_remote_update(self, _state: Any) -> None:
+        if self._loop is not None and self._loop.is_running():
+            self._loop.call_soon_threadsafe(self._render)
+        else:  # no event loop (a script, a test): draw now, one drawing at a time
+            self._render()
 
     def _bot_step(self) -> bool:
         seat = self.state.current_player()
@@ -592,7 +616,7 @@ class GameBoard(widgets.VBox):
                 action = self.game.parse_action(action, self.state)
             self.before_move(player, action)
             self.state.apply(action, player)
-        except (JalizLearnError, ValueError) as exc:
+        except (JalizLearnError, ValueError, ConnectionError) as exc:  # ConnectionError: a live table is gone
             self._set_error(str(exc))
             self._render()
             return False
@@ -610,7 +634,9 @@ class GameBoard(widgets.VBox):
         """The human's legal actions now (empty when it is not their turn); cached per position."""
         if self.human is None or self.state.current_player() != self.human:
             return ()
-        key = len(self.state.history)
+        # a live table's state counts every update it receives (a table that starts changes the legal actions
+        # without an action); a local one changes only with an action
+        key = self.state.updates if self.remote else len(self.state.history)
         if self._legal_cache is None or self._legal_cache[0] != key:
             self._legal_cache = (key, self.state.legal_actions(self.human))
         return self._legal_cache[1]
@@ -712,22 +738,34 @@ class GameBoard(widgets.VBox):
             scores = ", ".join(f"P{p} {s:g}" for p, s in enumerate(out.scores)) if out else ""
             return f"<b>Game over.</b> Winner(s): {win}. Scores: {scores}"
         cur = obs.current_player
+        if self.remote and self.state.waiting:
+            return "Waiting for seat(s) " + ", ".join(f"P{s}" for s in self.state.waiting) + " to join the table…"
         if self.human is not None and cur == self.human:
             return f"<b>Your turn</b> ({escape(obs.decision)}): " + escape(self.hint(obs))
+        colour = SEAT_COLOURS[cur % len(SEAT_COLOURS)] if cur is not None else INK
+        if self.remote:
+            name = self.state.names[cur] if cur is not None and cur < len(self.state.names) else "?"
+            return (f"<span style='color:{colour}'><b>P{cur}</b></span> ({escape(name)}) decides "
+                    f"<i>{escape(obs.decision)}</i>…")
         bot = self.bots[cur] if cur is not None else None
         name = getattr(bot, "name", type(bot).__name__)
-        colour = SEAT_COLOURS[cur % len(SEAT_COLOURS)] if cur is not None else INK
         paused = " (paused)" if self.pause.value else ""
         return (f"<span style='color:{colour}'><b>P{cur}</b></span> ({escape(str(name))} bot) decides "
                 f"<i>{escape(obs.decision)}</i>{paused}…")
 
     def _status_html(self, obs: Any, note: str | None = None) -> str:
         text = self.turn_text(obs)
+        if self.remote and self.state.notice:
+            note = f"{self.state.notice}; {note}" if note else self.state.notice
         if note:
             text += f" <span style='color:#4a4a4a'>[{escape(note)}]</span>"
         return f"<div style='font-size:14px;color:{INK}'>{text}</div>"
 
     def _render(self) -> None:
+        with self._render_lock:
+            self._render_now()
+
+    def _render_now(self) -> None:
         obs = self.observation()
         self.painter.draw(obs, self.ui_state())  # canvas first: it is what the player looks at
         self.hits.clear()
@@ -752,6 +790,8 @@ class GameBoard(widgets.VBox):
         return getattr(obs, "_repr_html_", lambda: None)()
 
     def __repr__(self) -> str:
+        if self.remote:
+            return f"{type(self).__name__}(seat {self.human} of live {self.state!r})"
         return (f"{type(self).__name__}({self.game.name}, {self.state.num_players} players, human={self.human}, "
                 f"seed={self.seed}: turn {self.state.log.turn}, {self.state.decision()} "
                 f"by {self.state.current_player()})")

@@ -32,7 +32,7 @@ import ipywidgets as widgets
 
 from jaliz_learn.pictures import jungli_la as pictures
 
-from .framework import button, dropdown, set_options
+from .framework import button, dropdown, join_table, set_options
 from .jungli_la_canvas import SceneBoard
 
 HINTS = {
@@ -56,9 +56,12 @@ class JungliLaBoard(SceneBoard):
 
     def __init__(self, num_players: int = 3, human: int | None = 0, bots: Any = "greedy", seed: int = 7,
                  speed: float = 0.3, options: dict[str, Any] | None = None, fit: bool = True,
-                 state: Any = None) -> None:
+                 state: Any = None, join: str | None = None, name: str | None = None) -> None:
+        if join:
+            state = join_table(join, name)  # a seat of a live table (see jaliz_learn.tables)
         n = state.num_players if state is not None else num_players
-        track = len(state.track) if state is not None else _track_len(n)
+        track = (len(state.track) if hasattr(state, "track") else len(state.observation().track) if state is not None
+                 else _track_len(n))
         self.geometry = pictures.JungliLayout(n, track)
         self.background = pictures.BG
         super().__init__("jungli-la", num_players=num_players, human=human, bots=bots, seed=seed, speed=speed,

@@ -30,7 +30,7 @@ from jaliz_learn.games.nizam.actions import EndTurn, Move, Score
 from jaliz_learn.pictures import nizam as N
 from jaliz_learn.pictures.svg import Rect
 
-from .framework import GameBoard, HitMap, Region, RegionPainter, button, dropdown, set_options
+from .framework import GameBoard, HitMap, Region, RegionPainter, button, dropdown, join_table, set_options
 
 
 def centre(rect: Rect) -> tuple[float, float]:
@@ -92,12 +92,14 @@ class NizamBoard(GameBoard):
 
     def __init__(self, num_players: int = 2, human: int | None = 0, bots: Any = "greedy", seed: int = 7,
                  game: str = "nizam", speed: float = 0.3, options: dict[str, Any] | None = None,
-                 fit: bool = False) -> None:
-        n = num_players if isinstance(num_players, int) else 2
+                 fit: bool = False, join: str | None = None, name: str | None = None) -> None:
+        state = join_table(join, name) if join else None  # a seat of a live table (see jaliz_learn.tables)
+        n = state.num_players if state is not None else num_players if isinstance(num_players, int) else 2
         self.layout_geometry = N.NizamLayout(n)
         self._scoring_cells: tuple[int, ...] = ()
         super().__init__(game, num_players=num_players, human=human, bots=bots, seed=seed, speed=speed,
-                         options=options, size=(self.layout_geometry.width, self.layout_geometry.height), fit=fit)
+                         options=options, size=(self.layout_geometry.width, self.layout_geometry.height), fit=fit,
+                         state=state)
 
     # ------------------------------------------------------------------ framework hooks
     def make_painter(self, canvas: Any) -> NizamPainter:

@@ -1,0 +1,347 @@
+"""Joining a live table: a seat's view that boards draw, and bots that play a seat from anywhere.
+
+:class:`TableClient` keeps one connection to a table (in a background thread) and a :class:`RemoteState`: the
+seat's side of the game, with the calls a board makes on a local state (``observation``, ``legal_actions``,
+``apply``, ``events``, ``outcome`` ...) answered from what the server sent. ``apply`` sends the action and
+waits for the server's verdict; an illegal one raises the engine's message as :class:`RemoteIllegalAction`
+(a ``ValueError``), and nothing changes.
+
+>>> from jaliz_learn.tables import TableServer, join
+>>> server = TableServer(port=0, records=None).start()
+>>> table = server.open_table("nizam", players=2, seed=3, bots={1: "greedy"})
+>>> result = join("random", table.urls[0])      # a bot takes seat 0 and plays until the end
+>>> result.over, len(result.scores)
+(True, 2)
+>>> server.stop()
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from jaliz_learn.core.errors import IllegalAction, InvalidOption
+from jaliz_learn.core.events import Event
+from jaliz_learn.core.game import Outcome
+from jaliz_learn.core.registry import load_game
+from jaliz_learn.grading.protocol import Decoder
+
+from .protocol import MAX_FRAME
+
+#: Seconds to wait for the server's answer to an action.
+ANSWER_SECONDS = 30.0
+
+
+class RemoteIllegalAction(IllegalAction):
+    """The server refused an action (its message names the rule); the game is as it was."""
+
+
+class TableClosed(ConnectionError):
+    """The connection to the table is gone and could not be made again."""
+
+
+class TableDecoder(Decoder):
+    """A decoder that imports classes only from the installed package: a server never makes a client load a file."""
+
+    def define(self, defs: Any) -> None:
+        for ref, _path in defs.values():
+            if not str(ref).startswith("jaliz_learn."):
+                raise TableClosed(f"the server sent a class outside jaliz_learn ({str(ref)[:60]})")
+        super().define({k: [ref, None] for k, (ref, _path) in defs.items()})
+
+
+class Legal(Sequence[Any]):
+    """The seat's legal actions as the server sent them: ``len`` is the whole count, the items are the first
+    :data:`~.protocol.MAX_LEGAL` (a longer list, e.g. every Jaliz offer, is composed with the board's tools)."""
+
+    def __init__(self, actions: Sequence[Any], count: int) -> None:
+        self._actions = tuple(actions)
+        self._count = max(count, len(self._actions))
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._actions[i]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._actions or self._count > len(self._actions)
+
+
+class RemoteState:
+    """A seat's side of a live game (see the module docstring); updated by its :class:`TableClient`."""
+
+    def __init__(self, client: TableClient, welcome: dict[str, Any]) -> None:
+        self.client = client
+        self.game = load_game(welcome["game"], **(welcome.get("options") or {}))
+        self.num_players: int = welcome["num_players"]
+        self.seat: int | None = welcome["seat"]
+        self.role: str = welcome["role"]
+        self.table: str = welcome["table"]
+        self.names: list[str] = list(welcome.get("names") or [])
+        self.step = 0
+        self.updates = 0  # updates received (what a board's caches are keyed by)
+        self._current: int | None = None
+        self._decision = ""
+        self._over = False
+        self._obs: Any = None
+        self._all_obs: list[Any] = []
+        self._legal = Legal((), 0)
+        self._events: list[Event] = []
+        self._outcome: Outcome | None = None
+        self._own: dict[int, Any] = {}  # step -> this seat's action played there
+        self.waiting: list[int] = []
+        self.notice = ""
+        self.deadline: float | None = None
+
+    # -- what a board asks of a state
+    def current_player(self) -> int | None:
+        return self._current
+
+    def decision(self) -> str:
+        return self._decision
+
+    def is_over(self) -> bool:
+        return self._over
+
+    def observation(self, player: int | None = None) -> Any:
+        """This seat's observation (the teacher's view: any seat's; the spectator: the public one)."""
+        if player is not None and player != self.seat:
+            if self.role == "teacher" and 0 <= player < len(self._all_obs):
+                return self._all_obs[player]
+            raise InvalidOption(f"seat {self.seat} sees only its own observation, not P{player}'s")
+        return self._obs
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Any]:
+        return self._legal if player in (None, self.seat) else ()
+
+    def events(self, viewer: Any = None) -> list[Event]:
+        return list(self._events)
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def scores(self) -> tuple[float, ...]:
+        return self._outcome.scores if self._outcome else ()
+
+    @property
+    def history(self) -> list[tuple[int | None, Any]]:
+        """One entry per action played so far: ``(seat, action)`` for this seat's own, ``(None, None)`` for the
+        others' (a seat is not told the actions of others, only their public effects through its observation)."""
+        return [(self.seat, self._own[i]) if i in self._own else (None, None) for i in range(self.step)]
+
+    def apply(self, action: Any, player: int | None = None) -> None:
+        """Send ``action`` (an Action or its text) and wait for the server; raises :class:`RemoteIllegalAction`."""
+        self.client.act(action)
+
+    # -- fed by the client
+    def _update(self, msg: dict[str, Any], dec: Decoder) -> None:
+        dec.define(msg.get("defs") or {})
+        self._obs = dec.decode(msg["observation"])
+        self._all_obs = [dec.decode(o) for o in msg.get("observations") or ()]
+        self._current = msg["current_player"]
+        self._decision = msg["decision"]
+        self._over = msg["over"]
+        self.names = list(msg.get("names") or self.names)
+        self.waiting = list(msg.get("waiting") or ())
+        self.notice = msg.get("notice") or ""
+        self.deadline = msg.get("deadline")
+        parse = self.game.parse_action  # no game's notation needs the state
+        self._legal = Legal([parse(t, None) for t in msg["legal"]], msg.get("legal_count", 0))  # type: ignore[arg-type]
+        self._events.extend(Event.from_json(e) for e in msg["events"])
+        self.step = msg["step"]  # last: a reader that waits for the step finds the rest in place
+        self.updates += 1
+        o = msg.get("outcome")
+        self._outcome = None if o is None else Outcome(tuple(o["scores"]), tuple(tuple(g) for g in o["ranking"]),
+                                                       tuple(o["winners"]))
+
+    def __repr__(self) -> str:
+        who = f"seat {self.seat}" if self.seat is not None else self.role
+        return f"RemoteState({self.game.name} table {self.table}, {who}: step {self.step}, {self._decision})"
+
+
+class TableClient:
+    """One connection to a table, read in a background thread; reconnects with the same code when it drops.
+
+    ``on_update(state)`` is called (in the reader thread) after every update.
+    """
+
+    def __init__(self, url: str, *, on_update: Callable[[RemoteState], None] | None = None,
+                 name: str | None = None, reconnects: int = 5) -> None:
+        self.url = url
+        self.on_update = on_update
+        self.reconnects = reconnects
+        self._answers: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._updated = threading.Condition()
+        self._closing = False
+        self._ws: Any = None
+        self.state: RemoteState = None  # type: ignore[assignment]  # set by _connect
+        self._connect()
+        if name:
+            self._send({"type": "hello", "name": name})
+        self._thread = threading.Thread(target=self._read, name=f"table {self.state.table}", daemon=True)
+        self._thread.start()
+
+    def _connect(self) -> None:
+        from websockets.sync.client import connect
+
+        try:
+            # entered as a context manager would be (websockets 17 warns about a bare connect()); close() ends it
+            ws = connect(self.url, max_size=MAX_FRAME, open_timeout=10).__enter__()
+        except (OSError, ValueError) as exc:
+            raise TableClosed(f"cannot reach the table at {self.url}: {exc}") from None
+        welcome = json.loads(ws.recv(timeout=10))
+        if welcome.get("type") == "error":
+            ws.close()
+            raise TableClosed(f"{self.url}: {welcome.get('message')}")
+        first = json.loads(ws.recv(timeout=10))
+        dec = TableDecoder()
+        if self.state is None or self.state.table != welcome["table"]:
+            self.state = RemoteState(self, welcome)
+        self.state._events.clear()  # a new connection is sent the whole log again
+        self._decoder = dec
+        self.state._update(first, dec)
+        self._ws = ws
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self._ws.send(json.dumps(message))
+
+    def _read(self) -> None:
+        tries = 0
+        while not self._closing:
+            try:
+                raw = self._ws.recv()
+            except Exception:  # noqa: BLE001 - the connection dropped: join again with the same code
+                if self._closing or self.state.is_over():
+                    break
+                if tries >= self.reconnects:
+                    self._answers.put({"type": "error", "message": "the connection to the table is lost"})
+                    break
+                tries += 1
+                time.sleep(0.2 * tries)
+                try:
+                    self._connect()
+                except TableClosed:
+                    continue
+                self._notify()
+                continue
+            tries = 0
+            msg = json.loads(raw)
+            if msg["type"] == "update":
+                with self._updated:
+                    self.state._update(msg, self._decoder)
+                    self._updated.notify_all()
+                self._notify()
+            elif msg["type"] in ("ok", "error"):
+                self._answers.put(msg)
+
+    def _notify(self) -> None:
+        if self.on_update is not None:
+            try:
+                self.on_update(self.state)
+            except Exception:  # noqa: BLE001,S110 - a display error must not stop the reader
+                pass
+
+    def act(self, action: Any) -> Any:
+        """Play ``action`` for this seat; returns the action as the server read it (raises when refused)."""
+        text = str(action)
+        while not self._answers.empty():  # answers nobody waited for (a timed-out earlier call)
+            self._answers.get_nowait()
+        self._send({"type": "act", "action": text})
+        try:
+            answer = self._answers.get(timeout=ANSWER_SECONDS)
+        except queue.Empty:
+            raise TableClosed(f"the table did not answer within {ANSWER_SECONDS:g} s") from None
+        if answer["type"] == "error":
+            raise RemoteIllegalAction(answer["message"], rule=answer.get("rule"), action=action)
+        played = self.state.game.parse_action(answer["action"], None)  # type: ignore[arg-type]
+        self.state._own[answer["step"] - 1] = played  # the step it was played at (others may have moved since)
+        return played
+
+    def wait(self, predicate: Callable[[RemoteState], bool], timeout: float | None = None) -> bool:
+        """Wait until ``predicate(state)`` holds (checked after every update); False on timeout."""
+        end = None if timeout is None else time.monotonic() + timeout
+        with self._updated:
+            while not predicate(self.state):
+                left = None if end is None else end - time.monotonic()
+                if (left is not None and left <= 0) or (not self._thread.is_alive() and not self._closing):
+                    return predicate(self.state)
+                self._updated.wait(0.5 if left is None else min(left, 0.5))
+        return True
+
+    def drop(self) -> None:
+        """Break the connection without closing it properly (tests: a lost network); the reader rejoins."""
+        self._ws.socket.close()
+
+    def close(self) -> None:
+        self._closing = True
+        try:
+            self._ws.close()
+        finally:
+            self._thread.join(5)
+
+
+@dataclass
+class JoinResult:
+    """How a game that :func:`join` played ended for its seat."""
+
+    seat: int | None
+    over: bool
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    decisions: int
+
+
+def join(bot: Any, url: str, *, name: str | None = None, timeout: float | None = None) -> JoinResult:
+    """Play the seat at ``url`` with ``bot`` (a bot name, a bot object, or a contestant such as a notebook run in
+    the grading sandbox) until the game ends; returns the seat's result. ``timeout``: give up after this many
+    seconds of waiting (``None``: wait for the game's end)."""
+    client = TableClient(url, name=name or _bot_label(bot))
+    state = client.state
+    if state.seat is None:
+        client.close()
+        raise InvalidOption(f"{url} is a {state.role}'s link: a bot needs a seat's")
+    if isinstance(bot, str):
+        from jaliz_learn.bots import make_bot
+
+        bot = make_bot(bot, state.game.name, state.seat)
+    decisions = 0
+    try:
+        while True:
+            if not client.wait(lambda s: s.is_over() or (s.current_player() == s.seat and len(s._legal) > 0),
+                               timeout):
+                break
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            action = bot.act(state.observation(), tuple(legal))
+            step = state.step
+            try:
+                client.act(action)
+            except RemoteIllegalAction:
+                if state.step != step:  # the seat's timer played for it meanwhile: decide again
+                    continue
+                raise
+            decisions += 1
+            client.wait(lambda s, before=step: s.step > before or s.is_over(), 10)  # type: ignore[misc]
+    finally:
+        client.close()
+    out = state.outcome()
+    return JoinResult(state.seat, state.is_over(), out.scores if out else (), out.winners if out else (), decisions)
+
+
+def _bot_label(bot: Any) -> str:
+    if isinstance(bot, str):
+        return f"{bot} bot"[:40]
+    return str(getattr(bot, "name", type(bot).__name__))[:40]
+
+
+__all__ = ["JoinResult", "Legal", "RemoteIllegalAction", "RemoteState", "TableClient", "TableClosed", "join"]

@@ -1,0 +1,484 @@
+"""The table server: it alone holds the real states; every client sees only its own seat.
+
+Run it with ``jaliz-learn serve`` (see :mod:`jaliz_learn.cli`) or from Python::
+
+    server = TableServer(port=0).start()          # in a background thread (a notebook, a test)
+    table = server.open_table("jaliz", players=3, bots={2: "heuristic"})
+    table.urls                                    # one join link per human seat: share them
+    server.stop()
+
+Built on the ``websockets`` library (asyncio). One event loop runs every table; the engine's moves take
+microseconds, and bots that think (ISMCTS) think in a worker thread so the other tables go on.
+
+A table starts when every human seat has joined once (until then its bots wait and no timer runs). A seat with
+a decision timer (``timeout`` seconds) that lets it run out plays its default action (``on_timeout="first"``:
+the first legal action; ``"pass"``: a passing action where the game has one, else the first). A finished
+table is saved as a replayable record (:mod:`.records`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jaliz_learn.bots import make_bot
+from jaliz_learn.core.errors import InvalidOption, JalizLearnError
+from jaliz_learn.core.game import State
+from jaliz_learn.core.registry import load_game
+from jaliz_learn.grading.protocol import Encoder
+
+from .protocol import MAX_FRAME, MAX_LEGAL, BadMessage, check_message, dumps
+from .records import save_record
+
+#: First words of actions that pass (used by ``on_timeout="pass"``), in order of preference.
+PASSING_WORDS = ("pass", "refuse", "done", "end", "skip", "keep", "cancel")
+ON_TIMEOUT = ("first", "pass")
+
+
+@dataclass
+class Seat:
+    """One seat of a table: its secret code, who sits there, and its decision statistics."""
+
+    index: int
+    code: str
+    name: str
+    bot: Any = None  # a bot run by the server (None: a human or a remote bot joins with the code)
+    joined: bool = False
+    decisions: int = 0
+    total_ms: float = 0.0
+    max_ms: float = 0.0
+    timeouts: int = 0
+    asked_at: float | None = None  # when this seat was last asked to decide (its decision time)
+
+
+@dataclass
+class Table:
+    """One game on the server: the real state, its seats and who watches it."""
+
+    id: str
+    state: State
+    seats: list[Seat]
+    spectator_code: str
+    teacher_code: str | None
+    timeout: float | None
+    on_timeout: str
+    viewers: set[Any] = field(default_factory=set)
+    started: bool = False
+    saved: Path | None = None
+    timer: asyncio.TimerHandle | None = None
+    thinking: bool = False
+    notice: str = ""  # the last thing the server did on its own (a default action), shown to every viewer
+
+    @property
+    def step(self) -> int:
+        return len(self.state.history)
+
+    def waiting(self) -> list[int]:
+        """Human seats nobody has joined yet."""
+        return [s.index for s in self.seats if s.bot is None and not s.joined]
+
+
+@dataclass
+class OpenedTable:
+    """What :meth:`TableServer.open_table` gives the teacher: the links to share."""
+
+    table: str
+    seats: list[dict[str, Any]]
+    spectator: str
+    teacher: str | None
+
+    @property
+    def urls(self) -> list[str]:
+        """The join links of the seats humans (or remote bots) take, in seat order."""
+        return [s["url"] for s in self.seats if s["kind"] == "open"]
+
+    def __str__(self) -> str:
+        lines = [f"table {self.table}"]
+        for s in self.seats:
+            lines.append(f"  seat {s['seat']}: {s['url'] if s['kind'] == 'open' else 'bot ' + s['bot']}")
+        lines.append(f"  spectators: {self.spectator}")
+        if self.teacher:
+            lines.append(f"  teacher (every hand): {self.teacher}")
+        return "\n".join(lines)
+
+
+class Viewer:
+    """One connection: its table, its role (``seat``, ``spectator``, ``teacher``) and what it was sent."""
+
+    def __init__(self, ws: Any, table: Table, role: str, seat: int | None) -> None:
+        self.ws = ws
+        self.table = table
+        self.role = role
+        self.seat = seat
+        self.encoder = Encoder()  # class numbers are per connection (a reconnect starts afresh)
+        self.events_sent = 0
+
+
+class TableServer:
+    """Serves live tables on ``ws://host:port``; ``key`` lets a teacher open tables remotely (random when not
+    given); finished tables are saved in ``records`` (a folder; ``None``: not saved)."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 8765, *, key: str | None = None,
+                 records: str | Path | None = "tables", public_host: str | None = None) -> None:
+        self.host = host
+        self.port = port
+        self.key = key or secrets.token_urlsafe(12)
+        self.records = Path(records) if records is not None else None
+        self.public_host = public_host or ("127.0.0.1" if host in ("", "0.0.0.0", "::") else host)
+        self.tables: dict[str, Table] = {}
+        self._codes: dict[str, tuple[Table, str, int | None]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+        self._stopped: asyncio.Event | None = None
+
+    # ------------------------------------------------------------------ running
+    @property
+    def url(self) -> str:
+        return f"ws://{self.public_host}:{self.port}"
+
+    async def serve(self, ready: threading.Event | None = None) -> None:
+        """Serve until :meth:`stop` (or the task is cancelled)."""
+        from websockets.asyncio.server import serve
+
+        self._loop = asyncio.get_running_loop()
+        self._stopped = asyncio.Event()
+        async with serve(self._handle, self.host, self.port, max_size=MAX_FRAME) as server:
+            self._server = server
+            self.port = server.sockets[0].getsockname()[1]  # port=0: the one the system chose
+            if ready is not None:
+                ready.set()
+            await self._stopped.wait()
+
+    def start(self) -> TableServer:
+        """Serve in a background thread (a notebook, a test); returns when it listens."""
+        ready = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                asyncio.run(self.serve(ready))
+            except BaseException as exc:  # noqa: BLE001 - handed to the starting thread
+                failure.append(exc)
+                ready.set()
+
+        self._thread = threading.Thread(target=run, name="jaliz-learn-tables", daemon=True)
+        self._thread.start()
+        ready.wait(30)
+        if failure:
+            raise failure[0]
+        return self
+
+    def stop(self) -> None:
+        """Stop serving (a background server's thread ends)."""
+        if self._loop is not None and self._stopped is not None:
+            self._loop.call_soon_threadsafe(self._stopped.set)
+        if self._thread is not None:
+            self._thread.join(10)
+
+    def _call(self, fn: Any, *args: Any, **kw: Any) -> Any:
+        """Run ``fn`` on the server's loop (from another thread: wait for it)."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return fn(*args, **kw)
+        try:
+            if asyncio.get_running_loop() is loop:
+                return fn(*args, **kw)
+        except RuntimeError:
+            pass
+
+        async def call() -> Any:
+            return fn(*args, **kw)
+        return asyncio.run_coroutine_threadsafe(call(), loop).result(30)
+
+    # ------------------------------------------------------------------ tables
+    def open_table(self, game: str, players: int | None = None, *, seed: int | None = None,
+                   options: Mapping[str, Any] | None = None, bots: Mapping[int, Any] | None = None,
+                   timeout: float | None = None, on_timeout: str = "first", teacher_view: bool = False,
+                   names: Mapping[int, str] | None = None) -> OpenedTable:
+        """Open a table of ``game`` and return its join links.
+
+        ``bots`` maps seats to bots the server runs (a bot name such as ``"mcts"``, or a bot object); the other
+        seats are for humans or remote bots. ``seed`` fixes the deal (random when not given); ``timeout`` is
+        each seat's time to decide in seconds (``None``: no limit); ``teacher_view`` adds a link that sees every
+        hand. Raises :class:`~jaliz_learn.InvalidOption` for a bad game, seat, bot or option.
+        """
+        return self._call(self._open, game, players, seed, dict(options or {}), dict(bots or {}), timeout,
+                          on_timeout, teacher_view, dict(names or {}))
+
+    def _open(self, game_name: str, players: int | None, seed: int | None, options: dict[str, Any],
+              bots: dict[Any, Any], timeout: float | None, on_timeout: str, teacher_view: bool,
+              names: dict[Any, str]) -> OpenedTable:
+        game = load_game(game_name, **options)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        state = game.initial_state(num_players=players, seed=seed)
+        n = state.num_players
+        if on_timeout not in ON_TIMEOUT:
+            raise InvalidOption(f"on_timeout must be one of {', '.join(ON_TIMEOUT)}, not {on_timeout!r}")
+        if timeout is not None and not (isinstance(timeout, (int, float)) and 0 < timeout <= 3600):
+            raise InvalidOption(f"timeout must be seconds in (0, 3600] or None, not {timeout!r}")
+        seat_bots: dict[int, Any] = {}
+        for seat, spec in bots.items():
+            s = int(seat) if isinstance(seat, (int, str)) and str(seat).isdigit() else -1
+            if not 0 <= s < n:
+                raise InvalidOption(f"bots: seat {seat!r} is not a seat 0-{n - 1}")
+            seat_bots[s] = make_bot(spec, game.name, seed + 1000 + s) if isinstance(spec, str) else spec
+            if not callable(getattr(seat_bots[s], "act", None)):
+                raise InvalidOption(f"bots: seat {s} needs a bot name or an object with act()")
+        table_id = f"{game.name}-{len(self.tables) + 1}-{secrets.token_hex(2)}"
+        seats = []
+        for s in range(n):
+            bot = seat_bots.get(s)
+            label = names.get(s) or names.get(str(s)) or (f"{getattr(bot, 'name', type(bot).__name__)} bot"  # type: ignore[call-overload]
+                                                          if bot is not None else f"P{s}")
+            seats.append(Seat(s, secrets.token_urlsafe(9), str(label)[:40], bot=bot))
+        table = Table(table_id, state, seats, secrets.token_urlsafe(9),
+                      secrets.token_urlsafe(9) if teacher_view else None, timeout, on_timeout)
+        self.tables[table_id] = table
+        for seat in seats:
+            self._codes[seat.code] = (table, "seat", seat.index)
+        self._codes[table.spectator_code] = (table, "spectator", None)
+        if table.teacher_code:
+            self._codes[table.teacher_code] = (table, "teacher", None)
+        self._maybe_start(table)
+        return self.describe(table)
+
+    def describe(self, table: Table) -> OpenedTable:
+        seats = [{"seat": s.index, "kind": "bot" if s.bot is not None else "open", "name": s.name,
+                  "bot": s.name if s.bot is not None else None, "url": f"{self.url}/{s.code}"} for s in table.seats]
+        return OpenedTable(table.id, seats, f"{self.url}/{table.spectator_code}",
+                           f"{self.url}/{table.teacher_code}" if table.teacher_code else None)
+
+    # ------------------------------------------------------------------ connections
+    async def _handle(self, ws: Any) -> None:
+        code = ws.request.path.strip("/")
+        if code == "admin":
+            await self._admin(ws)
+            return
+        found = self._codes.get(code)
+        if found is None:
+            await ws.send(dumps({"type": "error", "message": "unknown table code: ask your teacher for the link"}))
+            await ws.close(4004, "unknown code")
+            return
+        table, role, seat = found
+        viewer = Viewer(ws, table, role, seat)
+        if seat is not None:
+            for old in [v for v in table.viewers if v.seat == seat]:  # a reconnect replaces the old connection
+                table.viewers.discard(old)
+                await old.ws.close(4001, "this seat joined again from another connection")
+            table.seats[seat].joined = True
+        table.viewers.add(viewer)
+        try:
+            await ws.send(dumps(self._welcome(viewer)))
+            await ws.send(dumps(self._update(viewer)))
+            self._maybe_start(table)
+            async for raw in ws:
+                await self._on_message(viewer, raw)
+        except Exception as exc:  # noqa: BLE001 - a broken connection ends only itself
+            if type(exc).__name__ not in ("ConnectionClosedOK", "ConnectionClosedError", "ConnectionClosed"):
+                raise
+        finally:
+            table.viewers.discard(viewer)
+
+    async def _on_message(self, viewer: Viewer, raw: str | bytes) -> None:
+        try:
+            msg = check_message(raw)
+            if msg["type"] in ("open", "tables"):
+                raise BadMessage("tables are opened on the admin link, not a seat's")
+            if msg["type"] == "sync":
+                viewer.events_sent = 0
+                await viewer.ws.send(dumps(self._update(viewer)))
+            elif msg["type"] == "hello":
+                if viewer.seat is None:
+                    raise BadMessage("only a seat has a name")
+                viewer.table.seats[viewer.seat].name = msg["name"]
+            else:
+                await self._act(viewer, msg["action"])
+        except (BadMessage, JalizLearnError, ValueError) as exc:
+            await viewer.ws.send(dumps({"type": "error", "message": str(exc), "rule": getattr(exc, "rule", None)}))
+
+    async def _act(self, viewer: Viewer, text: str) -> None:
+        table = viewer.table
+        if viewer.seat is None:
+            raise BadMessage(f"a {viewer.role} watches: only a seat's link can play")
+        state = table.state
+        if state.is_over():
+            raise BadMessage("the game is over")
+        if not table.started:
+            raise BadMessage(f"the table waits for seats {', '.join(map(str, table.waiting()))} to join")
+        current = state.current_player()
+        if current != viewer.seat:
+            raise BadMessage(f"it is not your turn: P{current} decides {state.decision()}")
+        action = state.game.parse_action(text, state)
+        seat = table.seats[viewer.seat]
+        self._play(table, viewer.seat, action, seat)  # IllegalAction (a ValueError) leaves the state unchanged
+        step = table.step
+        await self._broadcast(table, first=viewer)
+        await viewer.ws.send(dumps({"type": "ok", "action": str(action), "step": step}))
+
+    def _play(self, table: Table, seat_index: int, action: Any, seat: Seat) -> None:
+        table.state.apply(action, seat_index)
+        if seat.asked_at is not None:
+            ms = 1000.0 * (time.monotonic() - seat.asked_at)
+            seat.decisions += 1
+            seat.total_ms += ms
+            seat.max_ms = max(seat.max_ms, ms)
+            seat.asked_at = None
+
+    async def _broadcast(self, table: Table, first: Viewer | None = None) -> None:
+        """Send every viewer its update, then let bots move and timers run."""
+        self._after_change(table)
+        viewers = sorted(table.viewers, key=lambda v: v is not first)
+        for v in viewers:
+            try:
+                await v.ws.send(dumps(self._update(v)))
+            except Exception:  # noqa: BLE001,S112 - a closed connection catches up when it rejoins
+                continue
+
+    def _after_change(self, table: Table) -> None:
+        state = table.state
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if state.is_over():
+            if table.saved is None and self.records is not None:
+                table.saved = save_record(self.records, table)
+            return
+        if not table.started:
+            return
+        current = state.current_player()
+        if current is None:
+            return
+        seat = table.seats[current]
+        if seat.asked_at is None:
+            seat.asked_at = time.monotonic()
+        loop = asyncio.get_running_loop()
+        if seat.bot is not None:
+            if not table.thinking:
+                table.thinking = True
+                loop.create_task(self._bot_move(table, current, table.step))
+        elif table.timeout is not None:
+            table.timer = loop.call_later(table.timeout, lambda: loop.create_task(
+                self._timed_out(table, current, table.step)))
+
+    def _maybe_start(self, table: Table) -> None:
+        if table.started or table.waiting():
+            return
+        table.started = True
+        if self._loop is not None and self._loop.is_running():
+            self._loop.create_task(self._broadcast(table))
+
+    async def _bot_move(self, table: Table, seat_index: int, step: int) -> None:
+        seat = table.seats[seat_index]
+        state = table.state
+        try:
+            legal = tuple(state.legal_actions(seat_index))
+            obs = state.observation(seat_index)
+            action = await asyncio.to_thread(seat.bot.act, obs, legal)
+            if table.step != step:  # pragma: no cover - nothing else moves for a bot's seat
+                return
+            self._play(table, seat_index, action, seat)
+        except Exception as exc:  # noqa: BLE001 - a failing bot plays its seat's default action
+            table.thinking = False
+            await self._default_move(table, seat_index, f"the bot failed ({type(exc).__name__}: {exc})")
+            return
+        table.thinking = False
+        await self._broadcast(table)
+
+    async def _timed_out(self, table: Table, seat_index: int, step: int) -> None:
+        if table.step != step or table.state.is_over():
+            return
+        table.seats[seat_index].timeouts += 1
+        await self._default_move(table, seat_index, f"P{seat_index} ran out of time ({table.timeout:g} s)")
+
+    async def _default_move(self, table: Table, seat_index: int, why: str) -> None:
+        legal = list(table.state.legal_actions(seat_index))
+        action = legal[0]
+        if table.on_timeout == "pass":
+            for word in PASSING_WORDS:
+                found = next((a for a in legal if str(a).split()[0] == word), None)
+                if found is not None:
+                    action = found
+                    break
+        table.notice = f"{why}: played {action}"
+        self._play(table, seat_index, action, table.seats[seat_index])
+        await self._broadcast(table)
+
+    # ------------------------------------------------------------------ what a viewer sees
+    def _welcome(self, viewer: Viewer) -> dict[str, Any]:
+        table = viewer.table
+        st = table.state
+        return {"type": "welcome", "table": table.id, "game": st.game.name, "options": dict(st.game.options),
+                "num_players": st.num_players, "seat": viewer.seat, "role": viewer.role,
+                "names": [s.name for s in table.seats], "timeout": table.timeout}
+
+    def _update(self, viewer: Viewer) -> dict[str, Any]:
+        table = viewer.table
+        st = table.state
+        who = viewer.seat  # None for the spectator and the teacher: the public view
+        enc = viewer.encoder
+        current = st.current_player()
+        over = st.is_over()
+        msg: dict[str, Any] = {"type": "update", "step": table.step, "current_player": current,
+                               "decision": st.decision(), "over": over,
+                               "observation": enc.encode(st.observation(who)),
+                               "names": [s.name for s in table.seats], "waiting": table.waiting()}
+        if viewer.role == "teacher":
+            msg["observations"] = [enc.encode(st.observation(p)) for p in range(st.num_players)]
+        legal: list[str] = []
+        count = 0
+        if who is not None and current == who and not over and table.started:
+            actions = st.legal_actions(who)
+            count = len(actions)
+            legal = [str(a) for a in (actions[:MAX_LEGAL] if count > MAX_LEGAL else actions)]
+        msg["legal"], msg["legal_count"] = legal, count
+        events = st.log.since(viewer.events_sent)
+        viewer.events_sent += len(events)
+        msg["events"] = [_event_json(e.seen_by(who)) for e in events]
+        out = st.outcome()
+        msg["outcome"] = None if out is None else {"scores": list(out.scores), "winners": list(out.winners),
+                                                   "ranking": [list(g) for g in out.ranking]}
+        msg["notice"] = table.notice
+        msg["deadline"] = table.timeout if table.timer is not None else None
+        msg["defs"] = enc.take_defs()
+        return msg
+
+    # ------------------------------------------------------------------ the teacher's link
+    async def _admin(self, ws: Any) -> None:
+        async for raw in ws:
+            try:
+                msg = check_message(raw)
+                if not secrets.compare_digest(str(msg.get("key", "")), self.key):
+                    raise BadMessage("wrong key: use the key the server printed when it started")
+                if msg["type"] == "open":
+                    opened = self._open(str(msg.get("game", "")), msg.get("players"), msg.get("seed"),
+                                        dict(msg.get("options") or {}), dict(msg.get("bots") or {}),
+                                        msg.get("timeout"), str(msg.get("on_timeout", "first")),
+                                        bool(msg.get("teacher_view")), dict(msg.get("names") or {}))
+                    await ws.send(dumps({"type": "opened", **opened.__dict__}))
+                elif msg["type"] == "tables":
+                    await ws.send(dumps({"type": "tables", "tables": [self.describe(t).__dict__ | {
+                        "step": t.step, "over": t.state.is_over(), "waiting": t.waiting()}
+                        for t in self.tables.values()]}))
+                else:
+                    raise BadMessage("the admin link takes 'open' and 'tables'")
+            except (BadMessage, JalizLearnError, ValueError, TypeError) as exc:
+                await ws.send(dumps({"type": "error", "message": str(exc)}))
+
+
+def _event_json(event: Any) -> dict[str, Any]:
+    """An event as its viewer sees it; who may see its secret stays said even where the secret is removed
+    (that a player drew five cards is public; which five is not)."""
+    data: dict[str, Any] = event.to_json()
+    if event.visible_to is not None:
+        data["visible_to"] = list(event.visible_to)
+    return data
+
+
+__all__ = ["OpenedTable", "Seat", "Table", "TableServer", "Viewer"]
