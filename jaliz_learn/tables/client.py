@@ -236,10 +236,10 @@ class TableClient:
             tries = 0
             msg = json.loads(raw)
             if msg["type"] == "update":
-                with self._updated:
+                with self._updated:  # a waiter wakes when what the update shows (a board) is drawn too
                     self.state._update(msg, self._decoder)
+                    self._notify()
                     self._updated.notify_all()
-                self._notify()
             elif msg["type"] in ("ok", "error"):
                 self._answers.put(msg)
 
