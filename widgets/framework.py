@@ -492,6 +492,8 @@ class GameBoard(widgets.VBox):
         self._loop = running_loop()
         if self.remote:  # the table's updates arrive in the client's thread: draw them on the kernel's loop
             self.pause.layout.display = self.pace.layout.display = "none"
+            if human is None:  # a spectator's (or the teacher's) board: nothing to play
+                self.controls.layout.display = "none"
             state.client.on_update = self._on_remote_update
         self._render()
         self.run_bots(sync=self.speed == 0)
@@ -757,6 +759,8 @@ class GameBoard(widgets.VBox):
         text = self.turn_text(obs)
         if self.remote and self.state.notice:
             note = f"{self.state.notice}; {note}" if note else self.state.notice
+        if self.remote and self.state.deadline and obs.current_player == self.human and not obs.is_over:
+            text += f" <b>({self.state.deadline:g} s per decision)</b>"
         if note:
             text += f" <span style='color:#4a4a4a'>[{escape(note)}]</span>"
         return f"<div style='font-size:14px;color:{INK}'>{text}</div>"

@@ -6,7 +6,8 @@ browsers). Every ``drop_every``-th action a client breaks its connection and rej
 the number of actions, the median and 95th-percentile time from sending an action to its ``ok``, and whether
 every table finished with every client's view equal to the server's (nothing lost by a reconnect).
 
-``jaliz-learn bench --tables`` prints it; tests/test_tables.py runs a bounded one.
+``python -m jaliz_learn.tables.load [GAME] [--tables 10] [--seats 3]`` prints it (docs/BENCHMARKS.md, "Live
+tables"); tests/test_tables.py runs a bounded one.
 """
 
 from __future__ import annotations
@@ -126,4 +127,23 @@ def load_test(game: str = "nizam", tables: int = 10, seats: int = 3, *, seed: in
     return asyncio.run(_run(game, tables, seats, seed, drop_every, seconds))
 
 
-__all__ = ["LoadResult", "load_test"]
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m jaliz_learn.tables.load", description=__doc__.split("\n")[0])
+    p.add_argument("game", nargs="?", default="nizam")
+    p.add_argument("--tables", type=int, default=10)
+    p.add_argument("--seats", type=int, default=3)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--drop-every", type=int, default=25, help="a client drops and rejoins after this many actions")
+    p.add_argument("--seconds", type=float, default=120.0)
+    a = p.parse_args(argv)
+    print(load_test(a.game, a.tables, a.seats, seed=a.seed, drop_every=a.drop_every, seconds=a.seconds))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
+
+
+__all__ = ["LoadResult", "load_test", "main"]
