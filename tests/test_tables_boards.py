@@ -108,5 +108,9 @@ def test_every_board_joins_a_seat_and_plays_it_to_the_end(server, cls, game, pla
         if stop_after is None:
             assert table.state.is_over()
             assert "Game over" in board.status.value
+            from jaliz_learn.widgets import ReplayViewer
+
+            replay = ReplayViewer(str(table.saved))  # the saved table steps like any replay
+            assert replay.steps == table.step and replay.state.dumps() == table.state.dumps()
     finally:
         board.state.client.close()
