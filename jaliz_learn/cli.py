@@ -8,6 +8,7 @@ Bad arguments get one clear line on stderr and exit code 2.
     jaliz-learn board nizam --players 2          # the board as a Voila page, for a projector
     jaliz-learn grade 01_first_jaliz_bot submissions/   # each notebook in its own process; a gradebook
     jaliz-learn serve                            # live tables; then: jaliz-learn table open jaliz --players 4
+    jaliz-learn ladder nizam --games 60 --jobs 2 # bots' ratings with intervals
 """
 
 from __future__ import annotations
@@ -432,6 +433,36 @@ def cmd_board(args: argparse.Namespace) -> int:
     return run_server(cmd, cwd=folder)
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from .executors import make_executor
+    from .ladder import ladder, plot_ladder
+
+    if args.games < 1 or (args.jobs is not None and args.jobs < 1):
+        raise UsageError("--games and --jobs must be at least 1")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else None
+    with make_executor(args.executor, jobs=args.jobs, address=args.address) as executor:
+        table = ladder(args.game, bots, games=args.games, seed=args.seed, num_players=args.players,
+                       executor=executor, bootstrap=args.bootstrap, progress=args.verbosity >= 0)
+    with pd_options():
+        print(table.round({"rating": 0, "low": 0, "high": 0, "win_rate": 3, "mean_score": 2, "mean_ms": 2})
+              .to_string() if hasattr(table, "round") else table)
+    print(f"{len(table.attrs['games']) // table.attrs['num_players']} games of {table.attrs['num_players']} "
+          f"players, seed {args.seed}; ratings on the Elo scale with {table.attrs['anchor']} at 0 "
+          f"(400 points: 10 to 1 odds), 95% intervals from {args.bootstrap} re-fits")
+    if args.csv:
+        table.to_csv(args.csv)
+        print(f"table: {args.csv}")
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        ax = plot_ladder(table)
+        ax.figure.tight_layout()
+        ax.figure.savefig(args.plot, dpi=120)
+        print(f"plot: {args.plot}")
+    return 0
+
+
 def cmd_grade(args: argparse.Namespace) -> int:
     if args.check_isolation:
         from .grading.probe import check_isolation
@@ -618,6 +649,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how each bot's process is closed in (default: $JALIZ_LEARN_ISOLATION or auto)")
     _verbosity(p)
     p.set_defaults(func=cmd_class_tournament)
+    p = sub.add_parser("ladder", help="a round robin among bots (random, the game's own bot, ISMCTS at two budgets, "
+                       "or those given) with Bradley-Terry ratings and their intervals")
+    p.add_argument("game", help=f"one of: {games}")
+    p.add_argument("--bots", default=None, help="comma-separated bot specs: names (random, heuristic, greedy, mcts), "
+                   "mcts@ITERATIONS, or module:Class (default: the game's registered bots)")
+    p.add_argument("--games", type=int, default=60, help="games in all (rounded up to whole seat rotations)")
+    p.add_argument("--players", type=int, default=None, help="seats per game (default: the smallest count, >= 2)")
+    p.add_argument("--seed", type=int, default=0, help="every game's seed follows from it and its place")
+    p.add_argument("--executor", default=None, choices=["serial", "process", "dask", "ray"],
+                   help="where the games run (default: serial, or process with --jobs > 1)")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (process pool or local Dask cluster)")
+    p.add_argument("--address", default=None, help="an existing Dask or Ray cluster's address")
+    p.add_argument("--bootstrap", type=int, default=200, help="re-fits for the 95%% intervals")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw the ratings (needs matplotlib)")
+    p.add_argument("--csv", default=None, metavar="FILE.csv", help="also write the table")
+    _verbosity(p)
+    p.set_defaults(func=cmd_ladder)
     add_table_commands(sub)  # serve, table open/list, join: live tables (jaliz_learn.tables)
     return parser
 

@@ -57,7 +57,6 @@ Bots only ever receive ``state.observation(seat)`` and the legal actions.
 
 from __future__ import annotations
 
-import collections
 import inspect
 import itertools
 import math
@@ -70,7 +69,7 @@ import time
 import traceback
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType, TracebackType
@@ -83,6 +82,7 @@ from .core.game import Game, State
 from .core.play import as_game
 from .core.rng import hash_seed
 from .executors import cores as usable_cores
+from .executors import run_tasks
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -617,26 +617,30 @@ def _run_games(game: Game, plan: Callable[[int], tuple[tuple[int, ...], int, lis
                 yield index, state.log.turn, rows
         return
     executor, owned = pool
-    window = 2 * (getattr(executor, "_max_workers", None) or os.cpu_count() or 2)
-    pending: collections.deque[tuple[int, Future[tuple[int, list[dict[str, Any]]]]]] = collections.deque()
-    following = 0
+    tasks = []
+    for index in range(total):
+        _, game_seed, specs, bot_seeds = plan(index)
+        tasks.append((game, specs, game_seed, time_limit, max_decisions, bot_seeds))
+    finished: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+    following = 0  # the next game to hand out, in order
     try:
-        while pending or following < total:
-            while following < total and len(pending) < window:
-                _, game_seed, specs, bot_seeds = plan(following)
-                pending.append((following, executor.submit(_play_one, game, specs, game_seed, time_limit,
-                                                           max_decisions, bot_seeds)))
+        # run_tasks re-runs a game whose worker died (a killed process, a lost Dask worker): none is lost, none
+        # counted twice; results are handed out in schedule order, so a run is the same on any executor
+        for index, result in run_tasks(_play_task, tasks, executor):
+            finished[index] = result
+            while following in finished:
+                turns, rows = finished.pop(following)
+                if stop():
+                    return
+                yield following, turns, rows
                 following += 1
-            index, future = pending.popleft()
-            turns, rows = future.result()
-            if stop():
-                return
-            yield index, turns, rows
     finally:
-        for _, future in pending:
-            future.cancel()
         if owned:
             executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _play_task(task: tuple[Any, ...]) -> tuple[int, list[dict[str, Any]]]:
+    return _play_one(*task)
 
 
 def summarize(records: Sequence[Mapping[str, Any]], names: Sequence[str] | None = None) -> pd.DataFrame:
