@@ -288,4 +288,5 @@ def plot_ladder(table: Any, ax: Any = None) -> Any:
     return ax
 
 
-__all__ = ["BotSpec", "wald_half_widths", "bradley_terry", "comparisons", "default_bots", "ladder", "plot_ladder", "resolve"]
+__all__ = ["BotSpec", "bradley_terry", "comparisons", "default_bots", "ladder", "plot_ladder", "resolve",
+           "wald_half_widths"]
