@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import importlib
 import math
-import random
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from typing import Any
 from .bots.base import bot_names, make_bot, rule_based_bot
 from .core.errors import InvalidOption
 from .core.play import as_game
+from .core.rng import Rng
 from .tournament import tournament
 
 #: Elo-scale points per factor 10 in the odds of winning a comparison.
@@ -255,7 +255,7 @@ def _intervals(pairs: Sequence[tuple[int, str, str, float]], names: Sequence[str
     for p in pairs:
         by_game.setdefault(p[0], []).append(p)
     keys = sorted(by_game)
-    rng = random.Random(seed * 7919 + 17)
+    rng = Rng(seed * 7919 + 17)
     samples: dict[str, list[float]] = {n: [] for n in names}
     for _ in range(rounds):
         drawn = [q for _ in keys for q in by_game[keys[rng.randrange(len(keys))]]]

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import statistics
 import time
 from dataclasses import dataclass
 from typing import Any
+
+from jaliz_learn.core.rng import Rng
 
 from .server import TableServer
 
@@ -43,7 +44,7 @@ class LoadResult:
                 f"views {'equal to' if self.consistent else 'DIFFERENT from'} the server's")
 
 
-async def _client(url: str, seat: int, rng: random.Random, drop_every: int, stats: dict[str, Any],
+async def _client(url: str, seat: int, rng: Rng, drop_every: int, stats: dict[str, Any],
                   deadline: float) -> tuple[int, int]:
     """Play one seat to the end; returns (step, events seen) at the end."""
     from websockets.asyncio.client import connect
@@ -102,7 +103,7 @@ async def _run(game: str, tables: int, seats: int, seed: int, drop_every: int, s
     stats: dict[str, Any] = {"latency": [], "errors": 0, "reconnects": 0}
     deadline = time.monotonic() + seconds
     start = time.perf_counter()
-    jobs = [_client(url, s, random.Random(seed * 1000 + i * 10 + s), drop_every, stats, deadline)
+    jobs = [_client(url, s, Rng(seed * 1000 + i * 10 + s), drop_every, stats, deadline)
             for i, t in enumerate(opened) for s, url in enumerate(t.urls)]
     ends = await asyncio.gather(*jobs)
     elapsed = time.perf_counter() - start
