@@ -17,6 +17,7 @@ from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from walkthrough_cells import ladder_cells
 
 from jaliz_learn.games.jungli_la.catalogue import RULES
 
@@ -711,7 +712,8 @@ def build() -> nbformat.NotebookNode:
     check(CELLS)
     nb = new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [new_markdown_cell(src) if kind == MD else new_code_cell(src) for kind, src in CELLS]
+    nb.cells = [new_markdown_cell(src) if kind == MD else new_code_cell(src)
+                for kind, src in CELLS + ladder_cells("jungli-la")]
     return nb
 
 

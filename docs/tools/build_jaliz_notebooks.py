@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 
 import nbformat
-from walkthrough_cells import Cell, code, execute, make_notebook, md, question
+from walkthrough_cells import Cell, code, execute, ladder_cells, make_notebook, md, question
 from walkthrough_cells import rule as rule_cell
 from walkthrough_cells import ruling as ruling_cell
 
@@ -1151,7 +1151,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     walk = walkthrough_cells()
     check_rule_ids(walk)
-    nbformat.write(make_notebook(walk), WALKTHROUGH)
+    nbformat.write(make_notebook(walk + ladder_cells("jaliz")), WALKTHROUGH)
     nbformat.write(make_notebook(welcome_cells()), WELCOME)
     if args.no_run:
         return 0

@@ -52,6 +52,32 @@ def ruling(r: Any, says: str, chosen: str, other: str, body: str = "") -> Cell:
     return rule(r, flagged + ("\n\n" + body.strip("\n") if body.strip() else ""))
 
 
+#: The game's own rule-based bot, named in its ladder cell.
+OWN_BOT = {"jaliz": "heuristic", "jaliz-advanced": "heuristic", "nizam": "greedy", "pearl-of-the-east": "greedy",
+           "jungli-la": "greedy", "bali": "greedy", "bali-tani": "greedy"}
+
+
+def ladder_cells(game: str, games: int = 12, options: str = "") -> list[Cell]:
+    """The closing section of a walkthrough: what "good" means, as a bot ladder (issue 34)."""
+    own = OWN_BOT[game]
+    return [md(f"""
+---
+## How good is good? The bot ladder
+
+Before writing a bot, see where the reference bots stand. A *ladder* plays bots against each other with the
+seats rotated and gives each a **rating** on the Elo scale: 400 points more means winning a head-to-head
+comparison about 10 times as often (random sits at 0). The interval says how sure the rating is: a dozen games
+only tell a big gap from a small one. Below, random against the game's own {own} bot, in a few seconds; the
+whole ladder with the search bot at two budgets takes minutes on a laptop:
+`jaliz-learn ladder {game} --games 60 --jobs 2` (or `ladder("{game}")` in Python, and `plot_ladder(table)`).
+"""), code(f"""
+from jaliz_learn.ladder import ladder
+
+table = ladder("{game}", ["random", "{own}"], games={games}, seed=1, executor=None, bootstrap=50)
+table.drop(columns=["mean_ms"])  # (the time per decision differs from machine to machine)
+""")]
+
+
 def question(q: str, a: str) -> Cell:
     """The question that ends a section (in class: ask, let them think, then open the answer)."""
     return ("md", f"**Question.** {q.strip()}\n\n<details><summary>Answer</summary>\n\n{a.strip()}\n\n</details>")
