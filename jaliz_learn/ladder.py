@@ -183,8 +183,8 @@ def ladder(game: str, bots: Sequence[Any] | None = None, *, games: int = 60, see
         high[n] = max(high[n], ratings[n] + half) if high[n] == high[n] else ratings[n] + half
     from .core.table import frame
 
-    rows = [{"bot": n, "rating": round(ratings[n], 1), "low": round(low[n], 1), "high": round(high[n], 1), "games": int(df.loc[n, "games"]),
-             "wins": int(df.loc[n, "wins"]), "win_rate": float(df.loc[n, "win_rate"]),
+    rows = [{"bot": n, "rating": round(ratings[n], 1), "low": round(low[n], 1), "high": round(high[n], 1),
+             "games": int(df.loc[n, "games"]), "wins": int(df.loc[n, "wins"]), "win_rate": float(df.loc[n, "win_rate"]),
              "mean_score": float(df.loc[n, "mean_score"]), "mean_ms": float(df.loc[n, "mean_ms"])} for n in names]
     table = frame(rows, columns=["bot", "rating", "low", "high", "games", "wins", "win_rate", "mean_score",
                                  "mean_ms"]).set_index("bot").sort_values("rating", ascending=False, kind="stable")

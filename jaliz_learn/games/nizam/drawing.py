@@ -24,12 +24,7 @@ class DrawingRules(NizamFields):
         hand = self.hands[player]
         for c in cards:
             hand[c] += 1
-        hts = self._hts
-        if hts is not None:
-            hts[player] = "".join(sorted(hts[player] + "".join(cards)))  # the hand's letters stay sorted
-        sizes = self._sizes
-        if sizes is not None:
-            self._sizes = (*sizes[:player], sizes[player] + len(cards), *sizes[player + 1:])
+        self._drew(player, cards)
         self.idle_draws = 0 if cards else self.idle_draws + 1
         self.log.add("draw", player, {"count": len(cards)}, secret={"cards": "".join(cards)}, visible_to=(player,))
         self.end_turn()

@@ -6,10 +6,12 @@ which :class:`~.state.BaseState` mixes together.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.game import Game, Observation, State
+from .moves import _LINE_GETTER
 
 
 class NizamFields(State):
@@ -59,6 +61,43 @@ class NizamFields(State):
     start_sigs: list[str]
     changed: list[bool]
     _marked: bool
+
+    # ---- bookkeeping: the copies of the position kept for speed, brought up to date after a rule changed it
+    def _paid(self, player: int, cards: str) -> None:
+        """After a payment (:meth:`~.moving.MovingRules.pay`): the hand's and the pile's letters and the hand sizes,
+        edited in place of a rebuild from the counts."""
+        hts = self._hts
+        if hts is not None:
+            text = hts[player]
+            for c in cards:
+                text = text.replace(c, "", 1)  # the hand's letters stay sorted
+            hts[player] = text
+        pile = self._dtext
+        if pile is not None:
+            if len(cards) == 1:
+                at = bisect_right(pile, cards)
+                self._dtext = pile[:at] + cards + pile[at:]
+            else:  # three cards: one C-level sort of the nearly sorted letters beats three insertions
+                self._dtext = "".join(sorted(pile + cards))
+        sizes = self._sizes
+        if sizes is not None:
+            self._sizes = (*sizes[:player], sizes[player] - len(cards), *sizes[player + 1:])
+
+    def _drew(self, player: int, cards: list[str]) -> None:
+        """After a draw (:meth:`~.drawing.DrawingRules._draw_action`): the hand's letters and the hand sizes."""
+        hts = self._hts
+        if hts is not None:
+            hts[player] = "".join(sorted(hts[player] + "".join(cards)))  # the hand's letters stay sorted
+        sizes = self._sizes
+        if sizes is not None:
+            self._sizes = (*sizes[:player], sizes[player] + len(cards), *sizes[player + 1:])
+
+    def _board_changed(self) -> None:
+        """After a slide: the board's text and its ten lines, read by the public part, the combinations and
+        Pearl's end choices."""
+        text = self._bstr = "".join(self.board)
+        self._eb = None
+        self._lns = _LINE_GETTER(text)
 
     # The steps one rules module asks of another (each defined in the module named), declared for the type
     # checker only: at run time the class has none of them, so they can never stand in for the real one.

@@ -24,15 +24,12 @@ part is a copy of the last one with only what changed replaced.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from operator import ne, or_
 from typing import Any
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction, RuleViolation
 from ...core.game import Game, Observation
-from . import board as B
 from . import explain
 from .actions import Draw, Move, Score
 from .data import DRAW_COUNT, PEARL, SIDE
@@ -41,7 +38,6 @@ from .moves import (
     _END_LETTERS,
     _LINE_GETTER,
     END_CELLS,
-    MOVE_PAIRS,
     MOVE_POS,
     OVER,
     START,
@@ -55,11 +51,12 @@ from .moves import (
     counts_text,
     empty_counts,
 )
+from .moving import MovingRules
 from .observing import ObservationParts
 from .view import NizamObservation
 
 
-class BaseState(DrawingRules, ObservationParts):
+class BaseState(MovingRules, DrawingRules, ObservationParts):
     """What both games share: board, hands, deck, discard pile, draws and moves."""
 
     prefix = "NIZ"
@@ -296,60 +293,7 @@ class BaseState(DrawingRules, ObservationParts):
         self._spec = self._ends = self._pub = None
         kind = type(action)
         if kind is Move:
-            # the move, inlined (most decisions are moves): NIZ-MOVE-01, NIZ-MOVE-02, NIZ-MOVE-03 /
-            # PRL-MOVE-01, PRL-MOVE-02, PRL-MOVE-03, PRL-MOVE-06: pay to the discard pile, then slide the line
-            line_name, end, pay = action.line, action.end, action.pay  # type: ignore[attr-defined]
-            hand = self.hands[player]
-            discard = self.discard
-            for c in pay:
-                hand[c] -= 1
-                discard[c] += 1
-            # the kept letters edited in place of a rebuild from the counts: the hand's first c removed (it stays
-            # sorted), each paid card inserted into the discard pile's letters where it sorts
-            hts = self._hts
-            if hts is not None:
-                text = hts[player]
-                for c in pay:
-                    text = text.replace(c, "", 1)
-                hts[player] = text
-            pile = self._dtext
-            if pile is not None:
-                if len(pay) == 1:
-                    at = bisect_right(pile, pay)
-                    self._dtext = pile[:at] + pay + pile[at:]
-                else:  # three cards: one C-level sort of the nearly sorted letters beats three insertions
-                    self._dtext = "".join(sorted(pile + pay))
-            sizes = self._sizes
-            if sizes is not None:
-                self._sizes = (*sizes[:player], sizes[player] - len(pay), *sizes[player + 1:])
-            board = self.board
-            if self.tracks_changes and self.moves_made == 0:
-                # NIZ-SCORE-03: remember every line's combination at the start of the turn (those of the board
-                # as the last change left it, when known)
-                sigs = self._sigs
-                self.start_sigs = (list(sigs) if sigs is not None
-                                   else list(map(B.signature, self.board_lines())))
-                self.changed = [False] * (2 * SIDE)
-            line, first = MOVE_PAIRS[(line_name, end)]
-            a, b, c, d, e = B.LINES[line]  # B.slide, inlined
-            if first:
-                board[a], board[b], board[c], board[d], board[e] = board[b], board[c], board[d], board[e], board[a]
-            else:
-                board[a], board[b], board[c], board[d], board[e] = board[e], board[a], board[b], board[c], board[d]
-            text = self._bstr = "".join(board)
-            self._eb = None
-            # the new lines at once: the public part's rows, Nizam's combinations and Pearl's end choices read them
-            self._lns = lines = _LINE_GETTER(text)
-            if self.tracks_changes:
-                # B.update_changed, inlined: a line stays marked once its combination differed from the start
-                self._sigs = sigs = tuple(map(B.signature, lines))
-                # most moves leave every combination as the turn began: then no line is newly marked
-                self._marked = marked = list(sigs) != self.start_sigs
-                if marked:
-                    self.changed[:] = map(or_, self.changed, map(ne, sigs, self.start_sigs))
-            self.idle_draws = 0
-            self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
-            self.log.add("move", player, {"line": line_name, "end": end, "pay": pay})
+            self.move(player, action)  # type: ignore[arg-type]
             if old_pub is not None:
                 # most decisions follow a move: copy the public part and replace only what a move changes
                 self._pub = self._public_after_move(old_pub.copy())
