@@ -104,6 +104,56 @@ def disagreement(game_name: str, players: int, *, budgets: Sequence[int] = (40, 
     return out
 
 
+def deviations(game_name: str, players: int, *, budget: int = 640, count: int = 40, playouts: int = 40,
+               seed: int = 0) -> dict[str, float]:
+    """Do the search's departures from the rule-based bot win? At positions where the registered ISMCTS bot (at
+    ``budget`` iterations) chooses differently from the rule-based bot, both choices are played out ``playouts``
+    times from the true position by rule-based bots (paired: the same seeds after either choice); returns the
+    number of departures and the mover's mean win share after the search's choice and after the rule's, with the
+    standard error of their difference."""
+    own = rule_based_bot(game_name)
+    if own is None:
+        return {}
+    game = load_game(game_name)
+    diffs: list[float] = []
+    wins_search: list[float] = []
+    wins_rule: list[float] = []
+    for i, state in enumerate(positions(game_name, players, count, seed + 2)):
+        p = state.current_player()
+        assert p is not None
+        obs, legal = state.observation(p), state.legal_actions(p)
+        rule = make_bot(own, game_name, seed + i).act(obs, legal)
+        search = ISMCTSBot.for_game(game_name, seed + i, iterations=budget).act(obs, legal)
+        if search == rule:
+            continue
+        outcome = {}
+        for label, action in (("search", search), ("rule", rule)):
+            total = 0.0
+            for k in range(playouts):
+                sim = game.state_from_json(state.to_json())  # the true position, with its own chance from here
+                sim.rng = type(sim.rng)(seed * 1_000_003 + i * 1000 + k)
+                sim.apply(action, p)
+                bots = [make_bot(own, game_name, seed + 31 * k + q) for q in range(players)]
+                while not sim.is_over():
+                    q = sim.current_player()
+                    assert q is not None
+                    la = sim.legal_actions(q)
+                    sim.apply(bots[q].act(sim.observation(q), la) if len(la) <= 500 else la[0], q)
+                out = sim.standings()
+                total += (1.0 / len(out.winners)) if p in out.winners else 0.0
+            outcome[label] = total / playouts
+        wins_search.append(outcome["search"])
+        wins_rule.append(outcome["rule"])
+        diffs.append(outcome["search"] - outcome["rule"])
+    n = len(diffs)
+    if n == 0:
+        return {"departures": 0.0}
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else float("nan")
+    return {"departures": float(n), "search": sum(wins_search) / n, "rule": sum(wins_rule) / n,
+            "difference": mean, "se": sd / math.sqrt(n)}
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
@@ -129,4 +179,4 @@ if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())
 
 
-__all__ = ["cut_value_correlation", "disagreement", "main", "positions"]
+__all__ = ["cut_value_correlation", "deviations", "disagreement", "main", "positions"]
