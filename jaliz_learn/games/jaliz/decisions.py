@@ -17,7 +17,7 @@ from itertools import compress as _compress
 from ...core.actions import Action
 from ...core.legal import ConcatActions, LazyActions
 from ...core.memo import remember
-from .actions import Accept, Claim, Done, Give, Harvest, Keep, Offer, Pass, Plant, Refuse
+from .actions import Accept, Claim, Done, Give, Keep, Offer, Pass, Refuse
 from .common import _PRODUCT_RANGE, CLAIM_PHASE, FINAL_PHASE, OFFER_PHASE, PLANT_PHASE, RESPOND_PHASE
 from .legal import Spec, SpecActions, spec_of
 from .offers import OfferSpace, offer_ok, offer_problem
@@ -41,54 +41,33 @@ class DecisionRules(JalizFields):
     __slots__ = ()
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
-        """Every legal action of the player to act: a fresh sequence whose action objects are built on demand.
+        """Every legal action of the player to move: a fresh sequence whose action objects are built on demand.
 
         Nothing in it is shared with the state or with earlier calls (see :mod:`.legal`)."""
-        actor = self._cur if self._cur_key == self._version else self.current_player()
+        actor = self.current_player()
         if actor is None or (player is not None and player != actor):
             return ()
-        if self._legal_key == self._version and self._legal_actor == actor:
-            specs = self._legal
-        else:  # _specs, inlined: the first call after every change comes from here
-            specs = self._legal = self._compute_specs(actor)
-            self._legal_key, self._legal_actor = self._version, actor
-        if self.phase == OFFER_PHASE and self.market and not self.pending:
-            # one sequence (the listed specs, then every offer) rather than a concatenation: a bot indexes it once
+        listed = self._specs(actor)
+        if self.offers_open():  # JAL-R-NEGOTIATION: pass, or any offer for the revealed cards
             pl = self.players[actor]
-            return OfferSpace(self.market, pl.hand, pl.tokens, self.products, self.max_ask, specs)
-        if not self._events:  # the standard game's only combinatorial decision is the offer, handled above
-            return SpecActions(specs)
-        if self.phase not in self._lazy_phases:  # no lazy part: skip the hook (the offer space is handled above)
-            return SpecActions(specs)
-        lazy = self._lazy_actions(actor)
-        return SpecActions(specs) if lazy is None else ConcatActions([SpecActions(specs), lazy])
+            return OfferSpace(self.market, pl.hand, pl.tokens, self.products, self.max_ask, listed)
+        lazy = self._lazy_actions(actor) if self._events and self.phase in self._lazy_phases else None
+        return SpecActions(listed) if lazy is None else ConcatActions([SpecActions(listed), lazy])
 
     def check_action(self, player: int, action: Action) -> None:
-        """Legal if its value is among this state's own specs (or a valid offer): never trusts handed-out objects."""
-        if type(action) is Offer:  # the commonest check of a random game: a direct test, no spec
-            if self.phase == OFFER_PHASE and self.market and not self.pending and (
-                    offer_ok(self, player, action) or offer_problem(self, player, action, making=True) is None):
+        """Legal if it is one of this state's own listed actions, or an offer the rules allow (a handed-out
+        object is never trusted: its value is what is checked)."""
+        if type(action) is Offer:
+            if self.offers_open() and (offer_ok(self, player, action)
+                                       or offer_problem(self, player, action, making=True) is None):
                 return
-        else:
-            specs = self._legal if self._legal_key == self._version and self._legal_actor == player \
-                else self._specs(player)
-            cls = type(action)  # the commonest kinds' specs built inline (spec_of is two calls)
-            if cls is Plant:
-                spec: Spec = (Plant, action.product, action.plot)  # type: ignore[attr-defined]
-            elif cls is Harvest:
-                spec = (Harvest, action.plot)  # type: ignore[attr-defined]
-                anytime = self._anytime_cache[player]
-                # the harvest/buy specs end the listed specs: test that short list, not the plantings before it
-                if anytime is not None and spec in anytime and not (
-                        self._events and self.phase in self._event_phases):
-                    return
-            elif cls is Give:
-                spec = (Give, action.product, action.player)  # type: ignore[attr-defined]
-            else:
-                spec = spec_of(action)
-            if spec in specs or self._lazy_allows(player, action):
-                return
+        elif spec_of(action) in self._specs(player) or self._lazy_allows(player, action):
+            return
         raise self.explain_illegal(player, action)
+
+    def offers_open(self) -> bool:
+        """JAL-R-NEGOTIATION: the market's offer round is on (cards revealed, none waiting to be placed)."""
+        return self.phase == OFFER_PHASE and bool(self.market) and not self.pending
 
     def _specs(self, actor: int) -> tuple[Spec, ...]:
         """The listed legal actions as specs, computed once per state change."""
@@ -111,57 +90,66 @@ class DecisionRules(JalizFields):
 
     # ------------------------------------------------------------ legal actions
     def _compute_specs(self, p: int) -> tuple[Spec, ...]:
-        # decisions tested in the order of their frequency in random games (place, offer, plant, respond)
-        pending = self.pending
+        """The listed legal actions of ``p``'s decision now (offers apart: :class:`~.offers.OfferSpace`), then
+        harvest and buy, which go with every decision (JAL-R-TIMING)."""
         phase = self.phase
-        acts: list[Spec] = []
-        if pending:  # decision "place"
-            # JAL-MARKET-08: with full plots only harvest/buy are listed below, so the player harvests first
-            cards = pending[0][1]
-            # one received card (the common case): _plant_actions inlined, unless a plot of the player is snowed
-            if len(cards) == 1 and (not self._events or self._unplantable_plot(p) < 0):
-                card = cards[0]
-                for k, prod in enumerate(self.players[p].plot_product, 1):
-                    if prod == 0 or prod == card:
-                        acts.append((Plant, card, k))
-            else:
-                self._plant_actions(p, cards if len(cards) == 1 else sorted(set(cards)), acts)
+        if self.pending:
+            acts = self._place_specs(p)
         elif phase == OFFER_PHASE:
-            acts.append((Pass,))
+            acts = [(Pass,)]  # JAL-R-NEGOTIATION: or any offer (the lazy part)
         elif phase == PLANT_PHASE:
-            hand = self.players[p].hand  # counted by product number: compress lists the products held, in C
-            self._plant_actions(p, list(_compress(_PRODUCT_RANGE, hand)), acts)
-            if self.planted >= 1:  # JAL-PLANT-01: at least one card
-                acts.append((Done,))
+            acts = self._plant_specs(p)
         elif phase == RESPOND_PHASE:
-            offers = self.offers
-            if offers:
-                market = self.market
-                for buyer in sorted(offers):
-                    offer = offers[buyer]  # one wanted card and nothing asked: acceptable if still revealed
-                    if (offer.want[0] in market) if len(offer.want) == 1 and not offer.ask \
-                            else self._acceptable(offer):
-                        acts.append((Accept, buyer))
-            key = (p, self.num_players, *self.market)  # memoised by value: no loop over cards x players
-            kept = _KEEP_GIVE.get(key)
-            if kept is None:
-                kept = _keep_give(key, p, self.num_players, self.market)
-            acts += kept
-            if self.round < self.offer_rounds:
-                acts.append((Refuse,))
+            acts = self._respond_specs(p)
         elif phase == CLAIM_PHASE:
-            acts.extend((Claim, c) for c in sorted(set(self.market)))
-            acts.append((Pass,))
+            acts = self._claim_specs()
         elif phase == FINAL_PHASE:
-            if self.planted < self._plant_limit(p):
-                self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
-            acts.append((Done,))
+            acts = self._final_plant_specs(p)
         else:
-            acts.extend(self._extra_legal(p, phase))
-        if not self._events or self.phase not in self._event_phases:  # _anytime_allowed, inlined
-            anytime = self._anytime_cache[p]
-            acts.extend(anytime if anytime is not None else self._anytime_actions(p))
+            acts = list(self._extra_legal(p, phase))
+        acts += self._anytime_actions(p)
         return tuple(acts)
+
+    def _place_specs(self, p: int) -> list[Spec]:
+        """JAL-MARKET-03: plant each card received (kept, given or traded) on a plot that takes it. JAL-MARKET-08:
+        with every plot full only harvest and buy remain, so the player harvests first."""
+        cards = self.pending[0][1]
+        acts: list[Spec] = []
+        self._plant_actions(p, cards if len(cards) == 1 else sorted(set(cards)), acts)
+        return acts
+
+    def _plant_specs(self, p: int) -> list[Spec]:
+        """JAL-PLANT-01/02: plant a card of the hand on a plot that takes it; done once one card is planted."""
+        acts: list[Spec] = []
+        self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
+        if self.planted >= 1:
+            acts.append((Done,))
+        return acts
+
+    def _respond_specs(self, p: int) -> list[Spec]:
+        """JAL-MARKET-05: accept an offer that can still be met; JAL-MARKET-02/06: keep a revealed card or give
+        it away; JAL-MARKET-07: refuse every offer (another offer round follows), except in the last round."""
+        market = self.market
+        acts: list[Spec] = [(Accept, buyer) for buyer in sorted(self.offers)
+                            if self._acceptable(self.offers[buyer])]
+        key = (p, self.num_players, *market)  # keep/give depend on these alone: remembered by value
+        kept = _KEEP_GIVE.get(key)
+        acts += kept if kept is not None else _keep_give(key, p, self.num_players, market)
+        if self.round < self.offer_rounds:
+            acts.append((Refuse,))
+        return acts
+
+    def _claim_specs(self) -> list[Spec]:
+        """JAL-CREDIT-02: claim a revealed card with a credit token, or pass."""
+        return [*((Claim, c) for c in sorted(set(self.market))), (Pass,)]
+
+    def _final_plant_specs(self, p: int) -> list[Spec]:
+        """JAL-END-03: after the deck ran out, plant up to the planting limit, then done."""
+        acts: list[Spec] = []
+        if self.planted < self._plant_limit(p):
+            self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
+        acts.append((Done,))
+        return acts
 
     #: Does this mode have events (snow, event phases)? The standard game skips their hooks in the hot loop, and a
     #: mode with events skips them too while no event hook can matter (the ``_events`` slot, see ``__init__``).
