@@ -33,6 +33,7 @@ class OfferingRules(BaliFields):
             self._offer_hidden_step()
 
     def _offer_hidden_step(self) -> None:
+        """BAL-OFFER-02: the active player offers one card of their stock face down."""
         if any(self.stocks[self.active]):
             self.phase = "offer-hidden"  # BAL-OFFER-02
         else:
@@ -42,6 +43,7 @@ class OfferingRules(BaliFields):
         self.phase = "offer-supply" if any(self.supply) else "take"  # BAL-OFFER-03 / BAL-SCORE-06
 
     def _offer(self, p: int, action: Offer) -> None:
+        """BAL-OFFER-05: only the active player's own card lies face down (every player's with reverse_altar)."""
         k = D.KIND_INDEX[action.offering]
         self.stocks[p][k] -= 1
         self._dirty |= CH_STOCKS | CH_SUPPLY | CH_QUEUES | CH_HIDDEN

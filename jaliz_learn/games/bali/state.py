@@ -172,6 +172,7 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
         return self.active
 
     def decision(self) -> str:
+        """BAL-TURN-01: a turn's four phases, each a decision."""
         return "game-over" if self.over else self.phase
 
     def is_over(self) -> bool:
@@ -344,6 +345,7 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
 
     # ---- phase 3 (BAL-TAKE-01..03, BAL-END-01) ------------------------------------------------
     def _take(self, p: int, action: TakeCard) -> None:
+        """Phase 3 (BAL-TAKE-01..03); BAL-END-01: the game ends at once when a column cannot be re-dealt."""
         c = action.column - 1
         col = self.square[c]
         card = col.pop()

@@ -67,7 +67,8 @@ class HarvestBuyRules(JalizFields):
         return self.players[p].plot_count[plot] > 0
 
     def _harvest(self, p: int, i: int) -> None:
-        """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest."""
+        """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest.
+        JAL-HARVEST-03: the coins are harvested cards kept face down."""
         self._farms = self._farm_cache[p] = self._anytime_cache[p] = None  # _touch_farm, inlined
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]

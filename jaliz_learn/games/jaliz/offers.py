@@ -181,7 +181,9 @@ def payment_problem(give: tuple[int, ...], given_tokens: tuple[int, ...], ask: t
                     hand: Sequence[int], tokens: Sequence[int], products: tuple[int, ...], max_ask: int, *,
                     give_rule: str, token_rule: str, whose: str) -> tuple[str, str] | None:
     """Why the cards and tokens given, and the cards asked, cannot be offered (shared by market offers
-    and Shopping Day proposals), or ``None``."""
+    and Shopping Day proposals), or ``None``.
+    JAL-R-ASK: at most ``max_ask`` cards asked, of this game's products; JAL-CREDIT-03: tokens received from
+    others may be offered on like one's own."""
     for c in set(give):
         if not (0 <= c < len(hand)) or give.count(c) > hand[c]:
             return give_rule, f"you do not hold {give.count(c)} {pname(c)} in hand"

@@ -62,6 +62,7 @@ class JalizState(DecisionRules, PlantingRules, HarvestBuyRules, MarketRules, Tur
     __slots__ = ()  # the fields are declared (with their slots) in position.JalizFields
 
     def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
+        """A new game's position; seat 0 starts (JAL-R-START)."""
         super().__init__(game, num_players, seed)
         n = num_players
         opts = game.options

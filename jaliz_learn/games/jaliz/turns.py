@@ -48,7 +48,8 @@ class TurnRules(JalizFields):
 
     # ---------------------------------------------------------------- deck
     def _draw(self, k: int) -> list[int]:
-        """Draw up to ``k`` cards (JAL-END-01/02, JAL-R-RUNOUT: an empty deck is a run-out)."""
+        """Draw up to ``k`` cards (JAL-END-01/02, JAL-R-RUNOUT: an empty deck is a run-out).
+        JAL-END-02: the third run-out ends the game."""
         out: list[int] = []
         self._dirty |= DIRTY_TURN  # the deck size
         for _ in range(k):

@@ -35,6 +35,8 @@ class DiceRules(JungliFields):
         return out
 
     def _do_roll(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
+        """JUN-DICE-01: roll four dice, plus dice added by cards or bought for a Letter each (JUN-LET-01), ten at
+        most."""
         n = spec[1]
         paid = max(0, n - BASE_DICE - (self._perks or self._perk_table())[p].dice) * COST_ADD_DIE
         if paid:

@@ -74,7 +74,8 @@ class ExploringRules(JungliFields):
         return {q for q in self.pos if q > 0}
 
     def _explore_actions(self, p: int) -> tuple[A.Spec, ...]:
-        """JUN-MOVE-01: one move and one Discovery action, in either order; Letter effects; end."""
+        """JUN-MOVE-01: one move and one Discovery action, in either order; Letter effects; end.
+        Letter effects: a Wagon (JUN-LET-04), a remote discovery (JUN-LET-05), an exchange (JUN-LET-07)."""
         acts: list[A.Spec] = []
         pos, letters = self.pos[p], self.letters[p]
         if not self.moved and pos != GOAL:  # JUN-MOVE-03, JUN-RUL-12

@@ -23,7 +23,9 @@ class MaterialRules(JungliFields):
     __slots__ = ()
 
     def _do_gain(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
-        """JUN-MAT-02/03 materials, then JUN-MAT-05 one Letter; virtual faces count (JUN-RUL-04)."""
+        """JUN-MAT-02/03 materials, then JUN-MAT-05 one Letter; virtual faces count (JUN-RUL-04).
+        JUN-MAT-01: gain (rather than rest): JUN-MAT-03 one token of each material type showing, or the materials of
+        one type."""
         what = spec[1]
         v = (self._perks or self._perk_table())[p].virtual
         dice = self.dice
@@ -45,6 +47,7 @@ class MaterialRules(JungliFields):
         self.phase = DISCARD if sum(mats) > self.material_limit(p) else EXPLORE
 
     def _do_rest(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-MAT-07
+        """JUN-MAT-07: resting gains 2 Letters plus one per Letter face, and skips the Movement/Discovery phase."""
         v = (self._perks or self._perk_table())[p].virtual
         got = self._add_letters(p, REST_LETTERS + self.dice[LETTER] + v[LETTER])
         self.log.add("rest", p, {"letters": got, **extra})

@@ -171,7 +171,8 @@ class JungliLaState(DiceRules, MaterialRules, ExploringRules, TurnRules, Illegal
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
-        """JUN-SETUP-01..07: Discovery cards per area, the track, the Treasure decks, the stock."""
+        """JUN-SETUP-01..07: Discovery cards per area, the track, the Treasure decks, the stock.
+        JUN-SETUP-02: cards returned to the box by player count; JUN-SETUP-04: the Upper and Lower Treasure decks."""
         n, rng = self.num_players, self.rng
         drop = REMOVED_PER_AREA[n]
         for area in AREAS:  # JUN-SETUP-02: shuffle each area, return cards to the box

@@ -23,7 +23,8 @@ class ObservationParts(NizamFields):
     __slots__ = ()
 
     def observation(self, player: int | None) -> Any:
-        """What ``player`` sees (``None``: spectator): the public fields, cached per change, and the own hand."""
+        """What ``player`` sees (``None``: spectator): the public fields, cached per change, and the own hand.
+        NIZ-INFO-01 / PRL-INFO-01: hands, task decks and the deck order appear only as counts."""
         pub = self._pub
         if pub is None:
             pub = self._pub = self._public()

@@ -302,7 +302,8 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
         return self.phase in _EVENT_PHASE_SET
 
     def _event_apply(self, player: int, action: Action) -> None:
-        """An event decision (the standard ``_apply`` sends them here)."""
+        """An event decision (the standard ``_apply`` sends them here).
+        JADV-GARDEN-01: the gardener plants one card from hand, or not."""
         self._version += 1
         self._dirty |= DIRTY_EXTRAS
         ph = self.phase
