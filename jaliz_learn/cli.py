@@ -165,12 +165,24 @@ def _bench_tables(args: argparse.Namespace) -> int:
         sections.append(("Search-bot strength", report.strength_table(
             games, matches=matches, iterations=args.iterations, seed=args.seed, reuse=args.reuse,
             rollout_depth=depth if depth is not None and depth >= 0 else None,
-            to_the_end=depth is not None and depth < 0, players=args.players)))
+            to_the_end=depth is not None and depth < 0, players=args.players, budgets=_budgets(args.budgets))))
     for title, lines in sections:
         print(f"\n## {title}\n", flush=True)
         for line in lines:
             print(line, flush=True)
     return 0
+
+
+def _budgets(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        out = [int(t) for t in text.split(",") if t.strip()]
+    except ValueError:
+        raise UsageError(f"--budgets takes iterations like 40,160,640, not {text!r}") from None
+    if any(b < 1 for b in out):
+        raise UsageError("--budgets: every budget must be at least 1 iteration")
+    return out
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
@@ -565,6 +577,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--slice", type=float, default=0.3, help="seconds per timing slice (--peer, --copies)")
     p.add_argument("--iterations", type=int, default=None,
                    help="ISMCTS iterations per decision (--strength; default: the registered bot's)")
+    p.add_argument("--budgets", default=None, metavar="N,N,...",
+                   help="--strength: one line per budget (iterations per decision), e.g. 40,160,640")
     p.add_argument("--rollout-depth", type=int, default=None,
                    help="ISMCTS rollout cut-off (-1: play to the end; default: the registered bot's)")
     p.add_argument("--reuse", type=int, default=1, help="ISMCTS iterations per sampled state (--strength)")

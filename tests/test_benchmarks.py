@@ -128,8 +128,16 @@ def test_cli_strength_table_plays_the_asked_player_count(capsys):
     assert "| bali | 2 | " in capsys.readouterr().out
 
 
+def test_cli_strength_budget_lines(capsys):
+    argv = ["bench", "bali", "--strength", "--games", "1", "--budgets", "2,4", "--rollout-depth", "2"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "flat, 2 " in out and "flat, 4 " in out  # one line per budget, each with its settings
+
+
 @pytest.mark.parametrize("argv, message", [
     (["bench"], "name a game"),
+    (["bench", "nizam", "--strength", "--budgets", "40,x"], "--budgets"),
     (["bench", "chess", "--peer"], "unknown game"),
     (["bench", "nizam", "--copies", "--rounds", "0"], "--rounds"),
     (["bench", "nizam", "--strength", "--iterations", "0"], "--iterations"),

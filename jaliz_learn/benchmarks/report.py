@@ -82,11 +82,14 @@ def copies_table(games: Sequence[str], *, rounds: int = 7, seconds: float = 0.3)
 
 def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heuristic", "random"), matches: int = 12,
                    iterations: int | None = None, rollout_depth: int | None = None, to_the_end: bool = False,
-                   reuse: int = 1, seed: int = 0, players: int | None = None) -> Iterator[str]:
+                   reuse: int = 1, seed: int = 0, players: int | None = None,
+                   budgets: Sequence[int] = ()) -> Iterator[str]:
     """Win rate of one ISMCTS bot against the others, seat-rotated, with a Wilson 95% interval.
 
     The bot is the registered one (``make_bot("mcts", game)``, :func:`~.strength.bot_settings`) unless
-    ``iterations`` / ``rollout_depth`` / ``to_the_end`` change it; every line prints the settings it used."""
+    ``iterations`` / ``rollout_depth`` / ``to_the_end`` change it; every line prints the settings it used.
+    ``budgets``: one line per budget (iterations per decision) instead, the budget lines of a game: its strength
+    should not fall as the budget grows."""
     reused = f"; each sampled state used for {reuse} iterations" if reuse > 1 else ""
     asked = [f"{iterations} iterations" if iterations is not None else "",
              "rollouts to the end" if to_the_end else f"rollouts cut after {rollout_depth}" if rollout_depth else ""]
@@ -102,15 +105,20 @@ def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heurist
     yield ("| game | players | settings | opponents | games | wins | win rate | Wilson 95% | equal share | beats them "
            "| CPU (wall) ms/decision |")
     yield "|---|---|---|---|---|---|---|---|---|---|---|"
-    for name in games:
-        for opp in opponents:
-            try:
-                r = search_strength(name, opp, games=matches, players=players, iterations=iterations,
-                                    rollout_depth=rollout_depth, to_the_end=to_the_end, reuse=reuse, seed=seed)
-            except NotImplementedError as exc:
-                yield f"| {name} | | | {opp} | | | | | | n/a: {exc} | |"
-                break
-            fail = f" ({r.failures} failed)" if r.failures else ""
-            yield (f"| {name} | {r.players} | {r.settings_text} | {r.opponent} | {r.games}{fail} | {r.wins} | "
-                   f"{r.win_rate:.2f} | {r.ci_low:.2f}–{r.ci_high:.2f} | {r.equal_share:.2f} | {_mark(r.beats)} | "
-                   f"{r.cpu_ms:.0f} ({r.mean_ms:.0f}) |")
+    per_game: list[int | None] = list(budgets) or [iterations]
+    lines = [(name, opp, budget) for name in games for opp in opponents for budget in per_game]
+    skip: set[str] = set()
+    for name, opp, budget in lines:
+        if name in skip:
+            continue
+        try:
+            r = search_strength(name, opp, games=matches, players=players, iterations=budget,
+                                rollout_depth=rollout_depth, to_the_end=to_the_end, reuse=reuse, seed=seed)
+        except NotImplementedError as exc:
+            yield f"| {name} | | | {opp} | | | | | | n/a: {exc} | |"
+            skip.add(name)
+            continue
+        fail = f" ({r.failures} failed)" if r.failures else ""
+        yield (f"| {name} | {r.players} | {r.settings_text} | {r.opponent} | {r.games}{fail} | {r.wins} | "
+               f"{r.win_rate:.2f} | {r.ci_low:.2f}–{r.ci_high:.2f} | {r.equal_share:.2f} | {_mark(r.beats)} | "
+               f"{r.cpu_ms:.0f} ({r.mean_ms:.0f}) |")
