@@ -232,11 +232,17 @@ def test_a_lost_connection_rejoins_and_sees_its_seat_as_it_is(server):
         play_random_pair(a, b, rng, steps=40)
         a.drop()  # the network goes away under seat 0
         play_random(b, rng, until=lambda: table.step > 80 or table.state.current_player() == 0)
-        wait(lambda: a.state.step == table.step)  # rejoined by itself with its code
+        wait(lambda: a.connections == 2)  # rejoined by itself with its code
+        caught_up(a, table)
         assert a.state.observation() == table.state.observation(0)
         assert a.state.events() == table.state.events(0)  # nothing lost, nothing twice
         again = TableClient(opened.urls[0])  # a second device takes the seat: the first is told and let go
         wait(lambda: again.state.step == table.step)
+        assert again.state.observation() == table.state.observation(0)
+        wait(lambda: "another connection" in a.state.notice)  # and does not take the seat back
+        a._thread.join(5)
+        assert not a._thread.is_alive()
+        assert sum(1 for v in table.viewers if v.seat == 0) == 1
         assert again.state.observation() == table.state.observation(0)
         again.close()
     finally:

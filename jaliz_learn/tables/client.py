@@ -33,6 +33,8 @@ from jaliz_learn.grading.protocol import Decoder
 
 from .protocol import MAX_FRAME
 
+#: The close code of a connection whose seat joined again from another one (the server's ``REPLACED``).
+REPLACED = 4001
 #: Seconds to wait for the server's answer to an action.
 ANSWER_SECONDS = 30.0
 
@@ -183,6 +185,7 @@ class TableClient:
         self._updated = threading.Condition()
         self._closing = False
         self._ws: Any = None
+        self.connections = 0  # how often it connected (1 + the rejoins after a lost connection)
         self.state: RemoteState = None  # type: ignore[assignment]  # set by _connect
         self._connect()
         if name:
@@ -210,6 +213,7 @@ class TableClient:
         self._decoder = dec
         self.state._update(first, dec)
         self._ws = ws
+        self.connections += 1
 
     def _send(self, message: dict[str, Any]) -> None:
         self._ws.send(json.dumps(message))
@@ -221,6 +225,11 @@ class TableClient:
                 raw = self._ws.recv()
             except Exception:  # noqa: BLE001 - the connection dropped: join again with the same code
                 if self._closing or self.state.is_over():
+                    break
+                if getattr(self._ws, "close_code", None) == REPLACED:  # the seat was taken from another device:
+                    self.state.notice = "this seat joined again from another connection: this one is closed"
+                    self._answers.put({"type": "error", "message": self.state.notice})
+                    self._notify()  # not rejoining, or two devices would take the seat from each other forever
                     break
                 if tries >= self.reconnects:
                     self._answers.put({"type": "error", "message": "the connection to the table is lost"})
@@ -279,7 +288,9 @@ class TableClient:
 
     def drop(self) -> None:
         """Break the connection without closing it properly (tests: a lost network); the reader rejoins."""
-        self._ws.socket.close()
+        import socket
+
+        self._ws.socket.shutdown(socket.SHUT_RDWR)  # wakes the blocked reader, as a lost network would
 
     def close(self) -> None:
         self._closing = True
