@@ -12,7 +12,9 @@ cancels out of the differences (common random numbers) and a few dozen samples s
 values differ by much less than the spread of single games. Candidates are thinned by successive halving:
 each round plays the surviving candidates on fresh samples, then drops the worse half, so the budget goes
 to the close calls; the rule-based bot's own choice is never dropped, and the best other candidate replaces
-it only if its mean paired gain is ``overrule`` standard errors above zero.
+it only if its mean paired gain is ``overrule`` standard errors above zero **on fresh samples** (a quarter of
+the budget is kept for this test: on the samples that chose it among many, the winner always looks better than
+it is, and a larger budget, comparing more candidates, would overrule ever more often for nothing).
 
 A rollout's value for the searcher is its score margin over the best other player, normalised by the sizes of
 the two scores, plus, when the game ended, its win share (ties split it) less the equal share ``1/players``;
@@ -96,7 +98,11 @@ def flat_search(bot: ISMCTSBot, game: Game, observation: Any, legal: Sequence[An
     results: list[dict[int, float]] = [{} for _ in cands]
     alive = list(range(len(cands)))
     rounds = max(1, math.ceil(math.log2(len(cands))))
-    budget = bot.iterations
+    # a quarter of the budget is held back to test the winner against the prior's choice on fresh samples: the
+    # samples that picked the best of many candidates flatter it (the winner's curse), so a test on them would
+    # overrule the prior's choice more often the more candidates a larger budget compares
+    confirm = max(2, bot.iterations // 8) if preferred is not None and bot.overrule else 0
+    budget = bot.iterations - 2 * confirm
     done = 0
     sample_no = 0
     for r in range(rounds):
@@ -120,11 +126,20 @@ def flat_search(bot: ISMCTSBot, game: Game, observation: Any, legal: Sequence[An
         if 0 in alive and 0 not in keep and preferred is not None:
             keep.append(0)  # the prior's choice stays to the end: the final test is paired with it
         alive = keep
-    bot.last_iterations = done
     best = max(alive, key=lambda i: (_mean(results[i]), -i))
     if preferred is None or best == 0 or not bot.overrule:
+        bot.last_iterations = done
         return cands[best]
-    diffs = [v - results[0][k] for k, v in results[best].items() if k in results[0]]
+    diffs = []  # the winner against the prior's choice on samples that did not choose it
+    for _ in range(confirm):
+        if deadline is not None and clock() >= deadline:
+            break
+        sample = game.sample_state(observation, bot.rng.randrange(1 << 62))
+        seeds = [bot.rng.randrange(1 << 31) for _ in range(players)]
+        diffs.append(_rollout(bot, sample, cands[best], rollers, seeds, me)
+                     - _rollout(bot, sample, cands[0], rollers, seeds, me))
+        done += 2
+    bot.last_iterations = done
     if len(diffs) < 2:
         return cands[0]
     mean = sum(diffs) / len(diffs)
