@@ -24,7 +24,7 @@ class MovingRules(NizamFields):
         """NIZ-MOVE-01, NIZ-MOVE-02, NIZ-MOVE-03 / PRL-MOVE-01, PRL-MOVE-02, PRL-MOVE-03, PRL-MOVE-06: the player
         pays the move's card(s) onto the discard pile and slides the line one step from the chosen end; a turn may
         have any number of moves."""
-        self.pay(player, move.pay)
+        self.pay_cards(player, move.pay)
         if self.tracks_changes and self.moves_made == 0:
             self.remember_start_of_turn()
         line, first = MOVE_PAIRS[(move.line, move.end)]
@@ -36,7 +36,7 @@ class MovingRules(NizamFields):
         self.moves_made += 1  # NIZ-MOVE-02 / PRL-MOVE-02: any number of moves per turn
         self.log.add("move", player, {"line": move.line, "end": move.end, "pay": move.pay})
 
-    def pay(self, player: int, cards: str) -> None:
+    def pay_cards(self, player: int, cards: str) -> None:
         """NIZ-MOVE-03 / PRL-MOVE-03: the cards paid for a move go from the hand onto the discard pile."""
         hand, discard = self.hands[player], self.discard
         for card in cards:
