@@ -44,7 +44,7 @@ def test_comparisons_read_winners_then_scores():
 
 
 def test_default_bots_and_specs():
-    assert default_bots("jaliz") == ["random", "heuristic", "mcts@40", "mcts@160"]
+    assert default_bots("jaliz") == ["random", "heuristic", "mcts@160", "mcts@640"]
     assert default_bots("nizam")[:2] == ["random", "greedy"]
     name, spec = resolve("mcts@7", "nizam")
     assert name == "mcts@7" and spec(3).iterations == 7

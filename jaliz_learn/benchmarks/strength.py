@@ -110,7 +110,7 @@ def bot_settings(game_name: str, **overrides: Any) -> dict[str, Any]:
     what ``make_bot("mcts", game)`` builds), with ``overrides`` (``None`` values: keep the registered one).
 
     >>> bot_settings("jaliz")
-    {'search': 'tree', 'iterations': 40, 'rollout_depth': 60}
+    {'search': 'tree', 'iterations': 160, 'rollout_depth': 60}
     >>> bot_settings("jaliz", iterations=160, rollout_depth=None)["iterations"]
     160
     """

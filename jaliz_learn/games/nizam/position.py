@@ -64,8 +64,8 @@ class NizamFields(State):
 
     # ---- bookkeeping: the copies of the position kept for speed, brought up to date after a rule changed it
     def _paid(self, player: int, cards: str) -> None:
-        """After a payment (:meth:`~.moving.MovingRules.pay_cards`): the hand's and the pile's letters and the hand sizes,
-        edited in place of a rebuild from the counts."""
+        """After a payment (:meth:`~.moving.MovingRules.pay_cards`): the hand's and the pile's letters and the hand
+        sizes, edited in place of a rebuild from the counts."""
         hts = self._hts
         if hts is not None:
             text = hts[player]
