@@ -319,6 +319,17 @@ def test_a_bot_that_fails_at_the_table_plays_the_default_and_the_game_goes_on(se
     assert "the bot failed" in table.notice
 
 
+def test_a_table_of_bots_opened_before_serving_plays_once_the_server_runs(tmp_path):
+    srv = TableServer(port=0, records=tmp_path)
+    opened = srv.open_table("nizam", 2, seed=1, bots={0: "greedy", 1: "random"})
+    srv.start()
+    try:
+        wait(lambda: srv.tables[opened.table].state.is_over(), 30)
+        assert (tmp_path / f"{opened.table}.json").is_file()
+    finally:
+        srv.stop()
+
+
 def test_remote_states_refuse_illegal_actions_with_the_rule(server):
     opened = server.open_table("nizam", 2, seed=2, bots={1: "greedy"})
     a = TableClient(opened.urls[0])

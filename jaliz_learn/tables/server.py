@@ -152,6 +152,9 @@ class TableServer:
         async with serve(self._handle, self.host, self.port, max_size=MAX_FRAME) as server:
             self._server = server
             self.port = server.sockets[0].getsockname()[1]  # port=0: the one the system chose
+            for table in self.tables.values():  # tables opened before serving: their bots move now
+                if table.started:
+                    self._loop.create_task(self._broadcast(table))
             if ready is not None:
                 ready.set()
             await self._stopped.wait()
