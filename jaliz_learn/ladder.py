@@ -281,8 +281,7 @@ def plot_ladder(table: Any, ax: Any = None) -> Any:
            [float(table.loc[n, "high"]) - r for n, r in zip(names, ratings)]]
     ax.barh(names, ratings, xerr=err, color="#4c72b0", capsize=3)
     ax.axvline(0, color="#333", linewidth=0.8)
-    ax.set_xlabel(f"rating (Elo scale: 400 points = 10 to 1 odds; {table.attrs.get('anchor', '')} at 0), "
-                  "with 95% intervals")
+    ax.set_xlabel(f"rating, Elo scale ({table.attrs.get('anchor', '')} at 0), with 95% intervals")
     games = len(table.attrs.get("games", [])) // max(1, table.attrs.get("num_players", 1))
     ax.set_title(f"{table.attrs.get('game', '')} ladder, {games} games")
     return ax
