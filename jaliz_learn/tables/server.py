@@ -260,6 +260,8 @@ class TableServer:
 
     # ------------------------------------------------------------------ connections
     async def _handle(self, ws: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+
         code = ws.request.path.strip("/")
         if code == "admin":
             await self._admin(ws)
@@ -283,9 +285,8 @@ class TableServer:
             self._maybe_start(table)
             async for raw in ws:
                 await self._on_message(viewer, raw)
-        except Exception as exc:  # noqa: BLE001 - a broken connection ends only itself
-            if type(exc).__name__ not in ("ConnectionClosedOK", "ConnectionClosedError", "ConnectionClosed"):
-                raise
+        except ConnectionClosed:  # a broken connection ends only itself; its seat waits for a rejoin
+            pass
         finally:
             table.viewers.discard(viewer)
 
