@@ -69,14 +69,6 @@ class DecisionRules(JalizFields):
         """JAL-R-NEGOTIATION: the market's offer round is on (cards revealed, none waiting to be placed)."""
         return self.phase == OFFER_PHASE and bool(self.market) and not self.pending
 
-    def _specs(self, actor: int) -> tuple[Spec, ...]:
-        """The listed legal actions as specs, computed once per state change."""
-        if self._legal_key != self._version or self._legal_actor != actor:
-            self._legal = self._compute_specs(actor)
-            self._legal_key = self._version
-            self._legal_actor = actor
-        return self._legal
-
     def _lazy_actions(self, p: int) -> LazyActions | None:
         """The combinatorial part of a decision (JAL-R-NEGOTIATION offers), built fresh for every call."""
         if self.phase == OFFER_PHASE and self.market and not self.pending:

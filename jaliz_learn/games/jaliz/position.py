@@ -155,9 +155,22 @@ class JalizFields(State):
         """Mark a player whose plots, coins or equipment changed, not the hand."""
         self._farms = self._farm_cache[p] = self._anytime_cache[p] = None
 
+    # The legal-action cache: the rules (decisions.py) list the actions in _compute_specs; this keeps the list
+    # until the position changes (every change counts up _version).
+    def _specs(self, actor: int) -> tuple[Spec, ...]:
+        """The listed legal actions of ``actor`` as specs, computed once per state change."""
+        if self._legal_key != self._version or self._legal_actor != actor:
+            self._legal = self._compute_specs(actor)
+            self._legal_key = self._version
+            self._legal_actor = actor
+        return self._legal
+
     # The steps one rules module asks of another (each defined in the module named), declared for the type
     # checker only: at run time the class has none of them, so they can never stand in for the real one.
     if TYPE_CHECKING:
+        def _compute_specs(self, p: int) -> tuple[Spec, ...]:  # decisions.py
+            ...
+
         def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:  # planting.py
             ...
 
