@@ -68,19 +68,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     key = args.key or os.environ.get("JALIZ_LEARN_TABLE_KEY") or None
     server = TableServer(args.host, args.port, key=key, records=args.records, public_host=args.public_host)
 
-    async def run() -> None:
-        ready = asyncio.Event()
-        task = asyncio.create_task(server.serve())
-        while server._server is None and not task.done():
-            await asyncio.sleep(0.05)
-        if task.done():
-            task.result()  # raises the reason (e.g. the port is taken)
-        _announce(server, args.records)
-        ready.set()
-        await task
-
     try:
-        asyncio.run(run())
+        asyncio.run(server.serve(on_ready=lambda: _announce(server, args.records)))
     except OSError as exc:
         raise InvalidOption(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:

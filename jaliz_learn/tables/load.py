@@ -96,9 +96,9 @@ async def _client(url: str, seat: int, rng: Rng, drop_every: int, stats: dict[st
 
 async def _run(game: str, tables: int, seats: int, seed: int, drop_every: int, seconds: float) -> LoadResult:
     server = TableServer(port=0, records=None)
-    serving = asyncio.create_task(server.serve())
-    while server._server is None:
-        await asyncio.sleep(0.01)
+    listening = asyncio.Event()
+    serving = asyncio.create_task(server.serve(on_ready=listening.set))
+    await listening.wait()
     opened = [server.open_table(game, seats, seed=seed + i) for i in range(tables)]
     stats: dict[str, Any] = {"latency": [], "errors": 0, "reconnects": 0}
     deadline = time.monotonic() + seconds

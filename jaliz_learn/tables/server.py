@@ -22,7 +22,7 @@ import asyncio
 import secrets
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -143,8 +143,8 @@ class TableServer:
     def url(self) -> str:
         return f"ws://{self.public_host}:{self.port}"
 
-    async def serve(self, ready: threading.Event | None = None) -> None:
-        """Serve until :meth:`stop` (or the task is cancelled)."""
+    async def serve(self, on_ready: Callable[[], Any] | None = None) -> None:
+        """Serve until :meth:`stop` (or the task is cancelled); ``on_ready()`` is called once it listens."""
         from websockets.asyncio.server import serve
 
         self._loop = asyncio.get_running_loop()
@@ -155,8 +155,8 @@ class TableServer:
             for table in self.tables.values():  # tables opened before serving: their bots move now
                 if table.started:
                     self._loop.create_task(self._broadcast(table))
-            if ready is not None:
-                ready.set()
+            if on_ready is not None:
+                on_ready()
             await self._stopped.wait()
 
     def start(self) -> TableServer:
@@ -166,7 +166,7 @@ class TableServer:
 
         def run() -> None:
             try:
-                asyncio.run(self.serve(ready))
+                asyncio.run(self.serve(ready.set))
             except BaseException as exc:  # noqa: BLE001 - handed to the starting thread
                 failure.append(exc)
                 ready.set()
