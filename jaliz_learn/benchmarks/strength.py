@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import bot_names, make_bot
+from ..bots.base import bot_names
 from ..bots.mcts import TUNED, ISMCTSBot
 from ..core.game import Game
 from ..core.registry import load_game
+from ..ladder import BotSpec
 from ..tournament import tournament
 
 
@@ -97,14 +98,6 @@ class _SearchFactory:
         return 1000.0 * sum(b.cpu_seconds for b in self.made) / decisions if decisions else float("nan")
 
 
-class _NamedFactory:
-    def __init__(self, name: str, game: str) -> None:
-        self.name, self.game_name = name, game
-
-    def __call__(self, seed: int) -> Any:
-        return make_bot(self.name, self.game_name, seed)
-
-
 def bot_settings(game_name: str, **overrides: Any) -> dict[str, Any]:
     """The search bot's settings for ``game_name``: the registered bot's (:data:`~jaliz_learn.bots.mcts.TUNED`,
     what ``make_bot("mcts", game)`` builds), with ``overrides`` (``None`` values: keep the registered one).
@@ -137,7 +130,7 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     opp = heuristic_name(game_name) if opponent == "heuristic" else opponent
     search = _SearchFactory(game, **settings)
     entries: list[Any] = [("mcts", search)]
-    entries += [(opp, _NamedFactory(opp, game_name))] * (n - 1)
+    entries += [(opp, BotSpec(opp, game_name))] * (n - 1)
     # serial: one core, so the time per decision is comparable with the stated budget
     df = tournament(game, entries, games=games, seed=seed, num_players=n, executor=None)
     row = df.loc["mcts"]
