@@ -26,7 +26,6 @@ DIRTY_TURN = 32     # turn number, active player, offer round, deck size and run
 ALL_DIRTY = 63
 _MARKET_PHASES = frozenset((OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE))
 _PRODUCT_RANGE = range(19)  # product numbers index the count lists (0-5 unused, always 0)
-_COINS: dict[tuple[int, int], int] = {}  # (product, counted cards) -> coins on its meter (JAL-HARVEST-02)
 
 def sorted_cards(counts: Sequence[int]) -> list[int]:
     """The cards counted by product number in ``counts`` (a hand, or what is known of one), as a sorted list.

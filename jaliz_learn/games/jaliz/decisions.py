@@ -51,7 +51,7 @@ class DecisionRules(JalizFields):
         if self.offers_open():  # JAL-R-NEGOTIATION: pass, or any offer for the revealed cards
             pl = self.players[actor]
             return OfferSpace(self.market, pl.hand, pl.tokens, self.products, self.max_ask, listed)
-        lazy = self._lazy_actions(actor) if self._events and self.phase in self._lazy_phases else None
+        lazy = self._lazy_actions(actor)  # advanced mode's Shopping Day (JADV-SHOP-02)
         return SpecActions(listed) if lazy is None else ConcatActions([SpecActions(listed), lazy])
 
     def check_action(self, player: int, action: Action) -> None:
@@ -99,7 +99,7 @@ class DecisionRules(JalizFields):
             acts = self._final_plant_specs(p)
         else:
             acts = list(self._extra_legal(p, phase))
-        acts += self._anytime_actions(p)
+        acts += self._harvest_buy_specs(p)
         return tuple(acts)
 
     def _place_specs(self, p: int) -> list[Spec]:
@@ -142,16 +142,6 @@ class DecisionRules(JalizFields):
             self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
         acts.append((Done,))
         return acts
-
-    #: Does this mode have events (snow, event phases)? The standard game skips their hooks in the hot loop, and a
-    #: mode with events skips them too while no event hook can matter (the ``_events`` slot, see ``__init__``).
-    HAS_EVENTS = False
-
-    #: Phases of an event being resolved (no harvest/buy, decisions go to _event_apply); tested inline in the hot loop.
-    EVENT_PHASE_SET: frozenset[str] = frozenset()
-
-    #: Phases whose decision has a lazy part besides the market offers (advanced mode's Shopping Day).
-    LAZY_PHASE_SET: frozenset[str] = frozenset()
 
     def _acceptable(self, offer: Offer) -> bool:
         """Fast check (same result as ``offer_problem``) that an open offer can still be accepted.

@@ -14,7 +14,7 @@ from bisect import bisect_right, insort
 
 from . import data as D
 from .actions import Buy, Harvest
-from .common import _COINS, DIRTY_BURNED, DIRTY_SUPPLY
+from .common import DIRTY_BURNED, DIRTY_SUPPLY
 from .legal import Spec
 from .position import JalizFields
 
@@ -28,39 +28,23 @@ class HarvestBuyRules(JalizFields):
         """JAL-R-TIMING: harvest/buy go with every decision (advanced mode blocks them during events)."""
         return True
 
-    def _anytime_actions(self, p: int) -> list[Spec]:
-        """JAL-HARVEST-01 / JAL-BUY-01: harvest and buy are allowed at any decision of the player."""
-        if self._events and self.phase in self._event_phases:  # _anytime_allowed, inlined
-            return []
-        cached = self._anytime_cache[p]
-        if cached is not None:
-            return cached  # type: ignore[no-any-return]
+    def _harvest_buy_actions(self, p: int) -> list[Spec]:
+        """JAL-HARVEST-01 / JAL-BUY-01: what ``p`` may harvest or buy, at any of their decisions."""
         pl = self.players[p]
-        counts = pl.plot_count  # JAL-HARVEST-04: planted plots (unrolled: a comprehension is a call in CPython 3.11)
-        acts: list[Spec] = [(Harvest, 1)] if counts[0] else []
-        if counts[1]:
-            acts.append((Harvest, 2))
-        if len(counts) > 2 and counts[2]:
-            acts.append((Harvest, 3))
-        if self._events:
-            blocked = self._unharvestable_plot(p)
-            if blocked >= 0:
-                acts = [a for a in acts if a[1] != blocked + 1]
         coins = len(pl.coins)
-        if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:
+        acts: list[Spec] = []
+        for i in range(len(pl.plot_count)):
+            if self._can_harvest(p, i):  # JAL-HARVEST-04: a planted plot (advanced mode: not a snowed one)
+                acts.append((Harvest, i + 1))
+        if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:  # JAL-BUY-02
             acts.append((Buy, "plot", 0))
-        if coins >= D.TRACTOR_PRICE and not pl.tractor and self.tractor_supply > 0:
+        if coins >= D.TRACTOR_PRICE and not pl.tractor and self.tractor_supply > 0:  # JAL-BUY-03
             acts.append((Buy, "tractor", 0))
-        if coins >= self.fertilizer_price and self.fertilizer_supply > 0:
+        if coins >= self.fertilizer_price and self.fertilizer_supply > 0:  # JAL-BUY-04: one per plot
             acts.extend((Buy, "fertilizer", i + 1) for i in range(len(pl.plot_fert)) if not pl.plot_fert[i])
-        if coins >= D.CARDS_PRICE and not pl.bought_cards and not self.ending:
+        if coins >= D.CARDS_PRICE and not pl.bought_cards and not self.ending:  # JAL-BUY-05, JAL-R-NOCARDS-LATE
             acts.append((Buy, "cards", 0))
-        self._anytime_cache[p] = acts  # never mutated: callers extend their own lists with it
         return acts
-
-    def _unharvestable_plot(self, p: int) -> int:
-        """Hook: the one planted plot of ``p`` that :meth:`_can_harvest` refuses (advanced mode: snow), or -1."""
-        return -1
 
     def _can_harvest(self, p: int, plot: int) -> bool:
         """A plot can be harvested if it holds cards (JAL-HARVEST-04); advanced mode adds snow."""
@@ -69,15 +53,11 @@ class HarvestBuyRules(JalizFields):
     def _harvest(self, p: int, i: int) -> None:
         """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest.
         JAL-HARVEST-03: the coins are harvested cards kept face down."""
-        self._farms = self._farm_cache[p] = self._anytime_cache[p] = None  # _touch_farm, inlined
+        self._touch_farm(p)
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]
-        # JAL-HARVEST-05: the standard bonus inline (modes with events add theirs in _harvest_bonus)
-        effective = count + (self._harvest_bonus(p, i) if self._events else 1 if pl.plot_fert[i] else 0)
-        earned = _COINS.get((product, effective))
-        if earned is None:  # the bean-meter read once per (product, count): harvests are a quarter of decisions
-            earned = _COINS[(product, effective)] = D.coins_for(product, effective)
-        coins = earned if earned < count else count  # JAL-R-COINCAP
+        effective = count + self._harvest_bonus(p, i)  # JAL-HARVEST-05
+        coins = min(D.coins_for(product, effective), count)  # JAL-HARVEST-02, JAL-R-COINCAP
         if coins:
             pl.coins.extend([product] * coins)  # JAL-HARVEST-03: coins are the cards kept face down
         if count > coins:
@@ -111,7 +91,7 @@ class HarvestBuyRules(JalizFields):
             insort(self.burned, coins.pop())
 
     def _buy(self, p: int, action: Buy) -> None:
-        self._anytime_cache = [None] * self.num_players  # a supply changed: what the others may buy too
+        self._touch_supplies()
         self._dirty |= DIRTY_SUPPLY
         pl = self.players[p]
         item = action.item

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import data as D
+from .actions import Offer, new_offer
 from .common import _MARKET_PHASES, CLAIM_PHASE, DIRTY_OFFERS, DIRTY_TURN, OFFER_PHASE, RESPOND_PHASE, _forget
 from .position import JalizFields
 
@@ -28,7 +29,47 @@ class MarketRules(JalizFields):
         for c in set(cards):
             if cards.count(c) > known[c]:
                 known[c] = cards.count(c)
-                self._farms = self._farm_cache[p] = self._known_cache[p] = None
+                self._touch_known(p)
+
+    def _make_offer(self, buyer: int, offer: Offer) -> None:
+        """JAL-R-NEGOTIATION, JAL-MARKET-10: a buyer offers for revealed cards (its cards are shown: now known);
+        the next buyer offers or passes, and after the last the active player responds."""
+        # stored as a copy: the bot keeps the object it sent
+        self.offers[buyer] = new_offer(offer.want, offer.give, offer.tokens, offer.ask)
+        self._dirty |= DIRTY_OFFERS
+        if offer.give:
+            self._reveal(buyer, offer.give)
+        self.log.add("offer", buyer, {"want": list(offer.want), "give": list(offer.give),
+                                      "tokens": list(offer.tokens), "ask": list(offer.ask)})
+        self._next_buyer()
+
+    def _pass(self, p: int) -> None:
+        """JAL-CREDIT-02: no claim (the offers begin); JAL-R-NEGOTIATION: no offer (the next buyer's turn)."""
+        self.log.add("pass", p, {})
+        if self.phase == CLAIM_PHASE:
+            self._start_offers()
+        else:
+            self._next_buyer()
+
+    def _refuse(self, p: int) -> None:
+        """JAL-R-NEGOTIATION: the active player refuses every offer; another offer round begins."""
+        self.log.add("refuse", p, {"offers": sorted(self.offers)})
+        self.offers.clear()
+        self._dirty |= DIRTY_OFFERS | DIRTY_TURN
+        self.round += 1
+        self._start_round()
+
+    def _keep(self, p: int, card: int) -> None:
+        """JAL-MARKET-04 / JAL-MARKET-07: the active player keeps a revealed card and plants it at once."""
+        self.market.remove(card)
+        self.log.add("keep", p, {"card": card})
+        self._queue(p, [card])
+
+    def _give(self, p: int, card: int, receiver: int) -> None:
+        """JAL-MARKET-06, JAL-R-GIFT: a revealed card given away; the receiver cannot refuse and plants it."""
+        self.market.remove(card)
+        self.log.add("give", p, {"card": card, "to": receiver})
+        self._queue(receiver, [card])
 
     def _claim(self, p: int, card: int) -> None:
         """JAL-CREDIT-02: take a revealed card first and return the active player's token."""
@@ -106,7 +147,8 @@ class MarketRules(JalizFields):
             self.phase = RESPOND_PHASE
 
     def _settle(self) -> None:
-        """Run the automatic steps until someone must decide."""
+        """Run the automatic steps until someone must decide: once every revealed card is placed, the market
+        ends (JAL-MARKET-02)."""
         while not self.pending and self.phase in _MARKET_PHASES and not self.market:
             self._end_market()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import data as D
 from .actions import Plant
-from .common import PLANT_PHASE
+from .common import PLANT_PHASE, _forget
 from .legal import Spec
 from .position import JalizFields
 
@@ -21,17 +21,14 @@ class PlantingRules(JalizFields):
     __slots__ = ()
 
     def _plant_actions(self, p: int, cards: list[int], acts: list[Spec]) -> None:
-        """Append ``plant CARD PLOT`` for every card and every plot that can take it (JAL-PLANT-02), plots in order."""
+        """Append ``plant CARD PLOT`` for every card and every plot that takes it (JAL-PLANT-02: empty or of the
+        same product), plots in order."""
         prods = self.players[p].plot_product
-        plots = list(enumerate(prods, 1))
-        if self._events:
-            blocked = self._unplantable_plot(p)
-            if blocked >= 0:
-                del plots[blocked]
+        open_plots = [i for i in range(len(prods)) if self._plantable(p, i)]  # advanced mode: not a snowed one
         for card in cards:
-            for k, prod in plots:
-                if prod == 0 or prod == card:
-                    acts.append((Plant, card, k))
+            for i in open_plots:
+                if prods[i] == 0 or prods[i] == card:
+                    acts.append((Plant, card, i + 1))
 
     def _plots_for(self, p: int, card: int) -> list[int]:
         """Plots (1-based) that can take ``card``: empty or same product (JAL-PLANT-02)."""
@@ -43,30 +40,28 @@ class PlantingRules(JalizFields):
         """Hook: advanced mode forbids planting on a snowed plot."""
         return True
 
-    def _unplantable_plot(self, p: int) -> int:
-        """Hook: the one plot of ``p`` where :meth:`_plantable` is false (advanced mode: snow), or -1."""
-        return -1
-
     def _plant_limit(self, p: int) -> int:
         """JAL-PLANT-01 / JAL-PLANT-05 / JAL-END-03: 2 cards, 3 with a tractor."""
         return D.PLANT_LIMIT_TRACTOR if self.players[p].tractor else D.PLANT_LIMIT
 
     def _do_plant(self, p: int, action: Plant) -> None:
-        """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot."""
-        self._farms = self._farm_cache[p] = None
+        """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot, a received one first; planting from the hand
+        ends at the planting limit or with an empty hand (JAL-PLANT-01/05)."""
         pl = self.players[p]
         i = action.plot - 1
-        if not pl.plot_count[i]:  # only a newly sown plot adds a harvest action; buying does not depend on plots
-            self._anytime_cache[p] = None
+        if pl.plot_count[i]:
+            self._touch_plots(p)
+        else:
+            self._touch_farm(p)  # a newly sown plot: one more harvest action
         if self.pending:
             self.pending[0][1].remove(action.product)
             source = "received"
         else:
             pl.hand[action.product] -= 1
-            self._hand_cache[p] = None
+            self._touch_hand(p)
             if pl.known[action.product]:
-                pl.known[action.product] -= 1  # _forget of one card
-                self._known_cache[p] = None
+                _forget(pl.known, [action.product])
+                self._touch_known(p)
             self.planted += 1
             source = "hand"
         pl.plot_product[i] = action.product
@@ -74,9 +69,8 @@ class PlantingRules(JalizFields):
         self.log.add("plant", p, {"card": action.product, "plot": action.plot, "from": source})
         if self.pending and not self.pending[0][1]:
             self.pending.pop(0)
-        elif not self.pending and self.phase == PLANT_PHASE and (  # JAL-PLANT-01/05: _plant_limit, hand_size inlined
-            self.planted >= (D.PLANT_LIMIT_TRACTOR if pl.tractor else D.PLANT_LIMIT) or not any(pl.hand)
-        ):
+        elif not self.pending and self.phase == PLANT_PHASE and (
+                self.planted >= self._plant_limit(p) or pl.hand_size == 0):
             self._start_market()
 
     def _queue(self, p: int, cards: list[int]) -> None:

@@ -83,8 +83,7 @@ class JalizFields(State):
                  "fertilizer_supply", "active", "phase", "planted", "market", "claimer", "round", "buyer_index",
                  "offers", "pending", "final_queue", "_version", "_farm_cache", "_farms", "_hand_cache",
                  "_known_cache", "_anytime_cache", "params", "_pub", "_pub_key", "_dirty", "_offer_copies",
-                 "_cur_key", "_cur", "_legal_key", "_legal_actor", "_legal", "mode", "_events", "_event_phases",
-                 "_lazy_phases")
+                 "_cur_key", "_cur", "_legal_key", "_legal_actor", "_legal", "mode")
 
     game: JalizGame
     # the game's options and its setup for this player count (JAL-SETUP-02/04/05, JAL-RECEIVE-01)
@@ -132,14 +131,11 @@ class JalizFields(State):
     _legal_key: int
     _legal_actor: int
     _legal: tuple[Spec, ...]
-    _events: bool
-    _event_phases: frozenset[str]
-    _lazy_phases: frozenset[str]
 
-    # Cache invalidation: _touch marks everything of a player changed (the safe default); the hot steps
-    # below clear only what they change (farm view always; hand, known hand, harvest/buy specs as needed).
+    # Cache invalidation, called by the rules where a player's belongings change: _touch marks everything of the
+    # players changed (the safe default); the steps that run most often clear only what they change.
     def _touch(self, *players: int) -> None:
-        """Mark players whose farm, hand, coins or tokens changed (observation cache)."""
+        """Mark players whose farm, hand, coins or tokens changed (observation and harvest/buy caches)."""
         self._farms = None
         for p in players:
             self._farm_cache[p] = None
@@ -151,9 +147,31 @@ class JalizFields(State):
         """Mark a player whose hand changed (cards drawn), nothing else: what is known and harvest/buy stay."""
         self._farms = self._farm_cache[p] = self._hand_cache[p] = None
 
+    def _touch_known(self, p: int) -> None:
+        """Mark a player of whose hand more became known (cards shown in an offer)."""
+        self._farms = self._farm_cache[p] = self._known_cache[p] = None
+
+    def _touch_plots(self, p: int) -> None:
+        """Mark a player whose planted plots grew (what they may harvest stays the same)."""
+        self._farms = self._farm_cache[p] = None
+
     def _touch_farm(self, p: int) -> None:
         """Mark a player whose plots, coins or equipment changed, not the hand."""
         self._farms = self._farm_cache[p] = self._anytime_cache[p] = None
+
+    def _touch_supplies(self) -> None:
+        """What everyone may buy changed (a supply ran down, or the last round began: JAL-R-NOCARDS-LATE)."""
+        self._anytime_cache = [None] * self.num_players
+
+    def _harvest_buy_specs(self, p: int) -> list[Spec]:
+        """The harvest/buy actions of ``p`` (the rule: harvest_buy._harvest_buy_actions), kept until ``p``'s farm or
+        a supply changes; none while the mode forbids them (advanced mode's events)."""
+        if not self._anytime_allowed():
+            return []
+        cached = self._anytime_cache[p]
+        if cached is None:
+            cached = self._anytime_cache[p] = self._harvest_buy_actions(p)
+        return cached  # type: ignore[no-any-return]  # never mutated: callers extend their own lists with it
 
     # The legal-action cache: the rules (decisions.py) list the actions in _compute_specs; this keeps the list
     # until the position changes (every change counts up _version).
@@ -183,16 +201,13 @@ class JalizFields(State):
         def _plots_for(self, p: int, card: int) -> list[int]:  # planting.py
             ...
 
-        def _unplantable_plot(self, p: int) -> int:  # planting.py
-            ...
-
         def _queue(self, p: int, cards: list[int]) -> None:  # planting.py
             ...
 
         def _anytime_allowed(self) -> bool:  # harvest_buy.py
             ...
 
-        def _anytime_actions(self, p: int) -> list[Spec]:  # harvest_buy.py
+        def _harvest_buy_actions(self, p: int) -> list[Spec]:  # harvest_buy.py
             ...
 
         def _harvest(self, p: int, i: int) -> None:  # harvest_buy.py

@@ -29,13 +29,10 @@ from ...core.actions import Action
 from ...core.errors import RuleViolation
 from ...core.game import State
 from . import data as D
-from .actions import Accept, Buy, Claim, Done, Give, Harvest, Keep, Offer, Pass, Plant, Refuse, new_offer
+from .actions import Accept, Buy, Claim, Done, Give, Harvest, Keep, Offer, Pass, Plant, Refuse
 from .common import (
-    _MARKET_PHASES,
     ALL_DIRTY,
     CLAIM_PHASE,
-    DIRTY_OFFERS,
-    DIRTY_TURN,
     FINAL_PHASE,
     OFFER_PHASE,
     OVER,
@@ -111,12 +108,6 @@ class JalizState(DecisionRules, PlantingRules, HarvestBuyRules, MarketRules, Tur
         # the mode's class-level flags copied into slots: the hot loop reads them at every decision, and CPython
         # 3.11 does not specialise a class attribute read through an instance
         self.mode = self.MODE
-        # whether an event hook can matter now: a mode without events keeps it false; advanced mode sets it true
-        # only during an event or while a seasonal token lies on the table (JalizAdvancedState._sync_events), so
-        # a test of it must be about the hooks, never about the mode
-        self._events = self.HAS_EVENTS
-        self._event_phases = self.EVENT_PHASE_SET
-        self._lazy_phases = self.LAZY_PHASE_SET
         if deal:
             self._setup()
 
@@ -159,20 +150,9 @@ class JalizState(DecisionRules, PlantingRules, HarvestBuyRules, MarketRules, Tur
     # ------------------------------------------------------------- protocol
     def current_player(self) -> int | None:
         """Who decides now (computed once per state change)."""
-        if self._cur_key == self._version:
-            return self._cur
-        # _find_current_player, inlined for the commonest decisions (the play loop asks once per decision)
-        cur: int | None
-        if self.pending:
-            cur = int(self.pending[0][0])
-        elif self.phase == PLANT_PHASE or self.phase == RESPOND_PHASE:
-            cur = self.active
-        elif self.phase == OFFER_PHASE:
-            cur = (self.active + 1 + self.buyer_index) % self.num_players
-        else:
-            cur = self._find_current_player()
-        self._cur, self._cur_key = cur, self._version
-        return cur
+        if self._cur_key != self._version:  # bookkeeping: remembered until the position changes
+            self._cur, self._cur_key = self._find_current_player(), self._version
+        return self._cur
 
     def _find_current_player(self) -> int | None:
         if self.pending:
@@ -202,64 +182,38 @@ class JalizState(DecisionRules, PlantingRules, HarvestBuyRules, MarketRules, Tur
 
     # --------------------------------------------------------------- effects
     def _apply(self, player: int, action: Action) -> None:
-        if self._events and self.phase in self._event_phases:  # _event_phase, inlined
+        """Carry out one decision: the rule of its action (each a named step of the rules mixins), then the
+        automatic steps until someone must decide."""
+        if self._event_phase():
             self._event_apply(player, action)
             return
-        self._version += 1  # every cache (legal specs, current player, observations) is keyed by the version
-        cls = type(action)  # exact classes only (the core refuses subclasses); commonest first
+        self._version += 1  # bookkeeping: every cache (legal actions, current player, observations) keys on it
+        cls = type(action)  # exact classes only (the core refuses subclasses)
         if cls is Plant:
             self._do_plant(player, action)  # type: ignore[arg-type]
-        elif cls is Offer:  # stored as a copy: the bot keeps the object it sent
-            want, give, tokens, ask = action.want, action.give, action.tokens, action.ask  # type: ignore[attr-defined]
-            self.offers[player] = new_offer(want, give, tokens, ask)
-            self._dirty |= DIRTY_OFFERS
-            if give:
-                self._reveal(player, give)
-            self.log.add("offer", player, {"want": list(want), "give": list(give), "tokens": list(tokens),
-                                           "ask": list(ask)})
-            self.buyer_index += 1  # _next_buyer, inlined
-            if self.buyer_index >= self.num_players - 1:
-                self.phase = RESPOND_PHASE
+        elif cls is Offer:
+            self._make_offer(player, action)  # type: ignore[arg-type]
         elif cls is Harvest:
             self._harvest(player, action.plot - 1)  # type: ignore[attr-defined]
-        elif cls is Give:  # JAL-R-GIFT: the receiver cannot refuse
-            product = action.product  # type: ignore[attr-defined]
-            self.market.remove(product)
-            self.log.add("give", player, {"card": product, "to": action.player})  # type: ignore[attr-defined]
-            self._queue(action.player, [product])  # type: ignore[attr-defined]
+        elif cls is Give:
+            self._give(player, action.product, action.player)  # type: ignore[attr-defined]
         elif cls is Keep:
-            product = action.product  # type: ignore[attr-defined]
-            self.market.remove(product)
-            self.log.add("keep", player, {"card": product})
-            self._queue(player, [product])
+            self._keep(player, action.product)  # type: ignore[attr-defined]
         elif cls is Done:
-            self.log.add("done", player, {})
-            if self.phase == PLANT_PHASE:
-                self._start_market()
-            else:
-                self._next_final()
+            self._done(player)
         elif cls is Refuse:
-            self.log.add("refuse", player, {"offers": sorted(self.offers)})
-            self.offers.clear()
-            self._dirty |= DIRTY_OFFERS | DIRTY_TURN
-            self.round += 1
-            self._start_round()
+            self._refuse(player)
         elif cls is Accept:
             self._accept(action.buyer)  # type: ignore[attr-defined]
         elif cls is Buy:
             self._buy(player, action)  # type: ignore[arg-type]
         elif cls is Pass:
-            self.log.add("pass", player, {})
-            if self.phase == CLAIM_PHASE:
-                self._start_offers()
-            else:
-                self._next_buyer()
+            self._pass(player)
         elif cls is Claim:
             self._claim(player, action.product)  # type: ignore[attr-defined]
         else:
             self._extra_apply(player, action)
-        if not self.market and not self.pending and self.phase in _MARKET_PHASES:  # _settle's test, inlined
-            self._settle()
+        self._settle()
 
     def _event_phase(self) -> bool:
         """Hook: is an event being resolved (advanced mode)? Only asked when the mode has events."""

@@ -35,11 +35,7 @@ class TurnRules(JalizFields):
         """Run automatic steps a scenario position may start in (an empty hand skips planting, JAL-PLANT-03)."""
         self._version += 1
         self._dirty = ALL_DIRTY
-        self._farms = None
-        self._farm_cache = [None] * self.num_players
-        self._hand_cache = [None] * self.num_players
-        self._known_cache = [None] * self.num_players
-        self._anytime_cache = [None] * self.num_players
+        self._touch(*range(self.num_players))
         if self.phase == PLANT_PHASE and not self.pending and self.planted == 0 and \
                 self.players[self.active].hand_size == 0:
             self.log.add("skip-plant", self.active, {"reason": "empty hand"})
@@ -60,7 +56,7 @@ class TurnRules(JalizFields):
                 self.log.add("deck-ran-out", None, {"times": self.exhaustions})
                 if self.exhaustions >= D.DECK_PASSES:   # JAL-END-02
                     self.ending = True
-                    self._anytime_cache = [None] * self.num_players  # JAL-R-NOCARDS-LATE
+                    self._touch_supplies()  # JAL-R-NOCARDS-LATE: no more buying cards
                     self.log.add("game-end", None, {"reason": "the product deck ran out for the third time"})
                     break
                 self.deck = self.burned                 # JAL-END-01
@@ -89,6 +85,15 @@ class TurnRules(JalizFields):
         self.planted = 0
         self.final_queue = [(self.active + i) % self.num_players for i in range(self.num_players)]
         self.log.add("final-planting", None, {"order": list(self.final_queue)})
+
+    def _done(self, p: int) -> None:
+        """JAL-PLANT-01: planting stops after the first card (the market begins); JAL-END-03: a player's final
+        planting is over (the next player's begins)."""
+        self.log.add("done", p, {})
+        if self.phase == PLANT_PHASE:
+            self._start_market()
+        else:
+            self._next_final()
 
     def _next_final(self) -> None:
         self.final_queue.pop(0)

@@ -52,9 +52,6 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
 
     MODE = "advanced"
     extra_phases = EVENT_PHASES + (EVENT_START,)
-    HAS_EVENTS = True  # the snow and event-phase hooks apply
-    EVENT_PHASE_SET = _EVENT_PHASE_SET
-    LAZY_PHASE_SET = frozenset({"shop"})  # JADV-SHOP-02 (the market offers are handled by the standard code)
 
     def __init__(self, game: Any, num_players: int, seed: int, *, deal: bool = True) -> None:
         self.event_deck: list[str] = []       # face down; the last card is the top
@@ -89,7 +86,6 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
         self.event_deck = deck
         self.log.add("event-deck", None, {"cards": len(deck)})
         super()._setup()
-        self._sync_events()
 
     def _order(self) -> list[int]:
         """JADV-R-ORDER: seat order starting with the active player."""
@@ -105,15 +101,6 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
         return (p - 1) % self.num_players
 
     # ------------------------------------------------------------ turn flow
-    def _sync_events(self) -> None:
-        """Set ``_events`` (read by the standard hot loop before every event hook) to whether a hook can matter now.
-
-        The hooks change a decision only during an event (JADV-EVENT-04: no harvest/buy; event decisions) or while
-        a seasonal token lies on the table (JADV-SNOW-01, JADV-RAIN-01, JADV-BREED-01); most decisions have neither,
-        and then the standard loop runs without the hook calls. Called wherever the phase enters or leaves an event
-        phase or a token is placed or removed (tests/games/jaliz_advanced/test_fast_path.py checks the invariant)."""
-        self._events = self.phase in _EVENT_PHASE_SET or bool(self.snow or self.rain or self.breeding)
-
     def _start_turn(self) -> None:
         """JADV-EVENT-01 / JADV-R-ROUND: a round (other than the first) opens with an event."""
         if self.active == START_SEAT:
@@ -154,7 +141,6 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
             self.rain.clear()
             self.breeding = 0
             self._touch(*range(self.num_players))
-            self._sync_events()
 
     def _begin_event(self, name: str) -> None:
         """Apply an instant event without choices, or open the decisions of the event (JADV-EVENT-02)."""
@@ -167,7 +153,6 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
         else:
             self.phase = EVENT_DECISION[name]
             self.event_queue = [self.active] if name == "breeding" else self._order()
-            self._sync_events()  # an event phase
             self._advance_event()
             return
         self._end_event()
@@ -186,7 +171,6 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
         self.event_queue = []
         self.shop_offer = None
         JalizState._start_turn(self)
-        self._sync_events()  # the event phase is over
 
     def _has_choice(self, p: int) -> bool:
         ph = self.phase
@@ -268,14 +252,6 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
         """JADV-SNOW-01: nothing may be planted on a snowed plot (not even in the last round, JADV-SNOW-03)."""
         return self.snow.get(p) != plot
 
-    def _unplantable_plot(self, p: int) -> int:
-        """JADV-SNOW-01, JADV-SNOW-03: the snowed plot."""
-        return self.snow.get(p, -1)
-
-    def _unharvestable_plot(self, p: int) -> int:
-        """JADV-SNOW-01, JADV-SNOW-03, JADV-R-LASTROUND: the snowed plot, except in the last round."""
-        return -1 if self.ending else self.snow.get(p, -1)
-
     def _can_harvest(self, p: int, plot: int) -> bool:
         """JADV-SNOW-01 / JADV-SNOW-03 / JADV-R-LASTROUND: a snowed plot may be harvested only in the last round."""
         return self.players[p].plot_count[plot] > 0 and (self.snow.get(p) != plot or self.ending)
@@ -291,11 +267,10 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
 
     def _harvest(self, p: int, i: int) -> None:
         """A harvest; JADV-RAIN-03: the rain token is washed away with the harvested product."""
-        JalizState._harvest(self, p, i)  # not super(): a quarter of the decisions are harvests
-        if self.rain and self.rain.get(p) == i:  # (mostly no rain: no lookup)
+        super()._harvest(p, i)
+        if self.rain.get(p) == i:
             del self.rain[p]
             self.log.add("rain-ends", p, {"plot": i + 1, "reason": "harvested"})
-            self._sync_events()
 
     # --------------------------------------------------------------- effects
     def _event_phase(self) -> bool:
@@ -391,7 +366,6 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
                 raise InvalidPosition("phase 'event' needs events.current (the event to resolve)")
             self.phase = "plant"
             self._begin_event(self.event)
-        self._sync_events()  # the phase and tokens were read from JSON
         super().settle_position()
 
     extra_json_keys = ("events",)
