@@ -265,12 +265,6 @@ class BaliActions(LazyActions):
     def _build(self, i: int) -> Action:
         return make(self._specs[i])
 
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and 0 <= i < self._len:  # the hot path (a bot picking an index): make() inlined
-            cls, args = self._specs[i]
-            return _BUILDERS[cls](args)
-        return super().__getitem__(i)
-
     def __iter__(self) -> Iterator[Action]:
         return map(make, self._specs)
 

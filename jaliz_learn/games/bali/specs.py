@@ -163,5 +163,3 @@ def multisets(stock: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
 CH_HANDS, CH_STOCKS, CH_DISPLAYS, CH_SQUARE, CH_SUPPLY, CH_STONES, CH_VP, CH_QUEUES, CH_TANI, CH_DISCARD, CH_STEP, \
     CH_HIDDEN, CH_TURN, CH_SOME_HANDS, CH_SOME_COLUMNS = (1 << i for i in range(15))
 ALL_CHANGED = (1 << 15) - 1
-#: phases in which the active player decides (the others: the offering and shrine-reward queues, the end)
-_ACTIVE_DECIDES = frozenset({"buy", "play", "take", "offer-hidden", "offer-supply", "banana-tile"})

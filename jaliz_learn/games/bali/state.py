@@ -27,7 +27,6 @@ from jaliz_learn.core.memo import remember
 from . import data as D
 from .actions import (
     FIELD_VALUES,
-    ONE_FIELD,
     AltarFromSupply,
     BaliActions,
     BuildHut,
@@ -40,11 +39,11 @@ from .actions import (
     SkipBuy,
     Spec,
     TakeCard,
+    spec_of,
 )
 from .offering import OfferingRules
 from .scoring import ScoringRules
 from .specs import (
-    _ACTIVE_DECIDES,
     _AREA_MASK,
     _FIELD_CAPS,
     _FLAT_PLAYS,
@@ -66,7 +65,6 @@ from .specs import (
     SKIP,
     TAKE,
     TILE,
-    _new,
     build_list,
     card_plays,
     reward_specs,
@@ -181,32 +179,18 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.over or (player is not None and player != self._cp):
             return ()
-        specs = self._legal
-        if specs is None:
-            specs = self._legal = self._compute_legal()
-        # BaliActions(specs) without its __init__ call (once per decision): the same two slots set
-        acts = _new(BaliActions)
-        acts._specs = specs
-        acts._len = len(specs)
-        return acts
+        return BaliActions(self._legal_specs())
 
     def check_action(self, player: int, action: Action) -> None:
-        specs = self._legal
-        if specs is None:
-            specs = self._legal = self._compute_legal()
-        # by value, against the state's own specs (never against an object handed out to a bot);
-        # spec_of inlined: this runs for every decision
-        cls = type(action)
-        get = ONE_FIELD.get(cls)
-        if get is not None:
-            spec = (cls, (get(action),))
-        else:
-            values = FIELD_VALUES.get(cls)
-            if values is None:
-                raise self.explain_illegal(player, action)
-            spec = (cls, values(action))
-        if spec not in specs:
+        """Legal if its value is one of this state's own specs (never an object handed out to a bot)."""
+        if type(action) not in FIELD_VALUES or spec_of(action) not in self._legal_specs():
             raise self.explain_illegal(player, action)
+
+    def _legal_specs(self) -> tuple[Spec, ...]:
+        """The legal actions as specs (the rules: :meth:`_compute_legal`), kept until the position changes."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
 
     def _compute_legal(self) -> tuple[Spec, ...]:
         phase = self.phase
@@ -231,10 +215,9 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
 
     def _buyable(self, p: int) -> list[Spec]:
         """Offering cards ``p`` may buy now (BAL-BUY-02; an empty pile cannot be bought, BAL-SCORE-06)."""
-        # price = base - matching farmers (floor 0) <= stones, written inline for the hot loop
-        need = D.OFFERING_BASE_PRICE - self.stones[p]
-        display, supply = self.displays[p], self.supply
-        return [BUY[k] for k in range(D.NUM_KINDS) if supply[k] and display[D.FARMER_BASE + k] >= need]
+        stones, display = self.stones[p], self.displays[p]
+        return [BUY[k] for k in range(D.NUM_KINDS)
+                if self.supply[k] and D.offering_price(D.OFFERING_BASE_PRICE, display[D.FARMER_BASE + k]) <= stones]
 
     def _play_options(self, p: int) -> tuple[Spec, ...]:
         """Phase 2 options (BAL-PLAY-01..04, TAN-BUILD-01..04); a discard only if none exists (BAL-PLAY-06)."""
@@ -280,15 +263,13 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
         self._legal = None
         self._dirty |= CH_STEP
         self._effects[type(action)](self, player, action)
-        # who decides next, worked out once per change (``_who`` inlined for the usual case)
-        self._cp = self.active if self.phase in _ACTIVE_DECIDES else self._who()
+        self._cp = self._who()  # bookkeeping: who decides next, worked out once per change
 
     def _start_turn(self) -> None:
         """Phase 1 of the active player; skipped when no offering card is affordable (BAL-BUY-01)."""
         buyable = self._buyable(self.active)
         if buyable:
             self.phase = "buy"
-            self._legal = (SKIP, *buyable)  # the next legal actions, already worked out
         else:
             self.phase = "play"
 
