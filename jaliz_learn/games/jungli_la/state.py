@@ -32,9 +32,6 @@ from .common import (
     _DICE_OF,
     _DISCARD_SPECS,
     _FACES_MEMO,
-    _LATE_FIELDS,
-    _LETTER_LIMITS,
-    _MATERIAL_LIMITS,
     _MATERIAL_SPECS,
     _NOT_AUTO,
     _ONLY_DONE,
@@ -51,11 +48,9 @@ from .common import (
     REROLL,
     ROLL,
     _adjust_actions,
-    _new_obs,
     _Perks,
     _perks_of,
     _reroll_actions,
-    _set_attr,
 )
 from .data import (
     AREAS,
@@ -86,14 +81,14 @@ from .dice import DiceRules
 from .explain import IllegalExplanations
 from .exploring import ExploringRules
 from .materials import MaterialRules
-from .observation import JungliLaObservation
 from .turns import TurnRules
+from .view import ObservationCache
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import JungliLaGame
 
 
-class JungliLaState(DiceRules, MaterialRules, ExploringRules, TurnRules, IllegalExplanations):
+class JungliLaState(DiceRules, MaterialRules, ExploringRules, TurnRules, IllegalExplanations, ObservationCache):
     """A Jungli-La position (mutable). Build it with ``JungliLaGame.initial_state`` or ``state_from_json``."""
 
     __slots__ = ()  # the fields are declared (with their slots) in position.JungliFields
@@ -345,70 +340,7 @@ class JungliLaState(DiceRules, MaterialRules, ExploringRules, TurnRules, Illegal
             _HANDLERS[spec[0]](self, self.current, spec, _AUTO)
         self._legal = ()
 
-    # ------------------------------------------------------------------ observation and JSON
-    def observation(self, player: int | None) -> JungliLaObservation:
-        """What ``player`` may see (``None``: spectator). Only copies: tuples, ints and strings.
-
-        The fields are cached in parts between the actions that change them (see ``__init__``);
-        the decision's own fields are read afresh.
-        """
-        tpl = self._tpl
-        if tpl is None:
-            tpl = self._template()
-        turn = self._turn
-        if turn is None:
-            over = self.phase == OVER
-            t = self.log.turn
-            turn = self._turn = {
-                "current_player": None if over else self.current, "turn": t, "is_over": over,
-                "round": (t - 1) // self.num_players + 1 if t else 0, "positions": tuple(self.pos),
-                "fresh": tuple(self.fresh),
-                "paleo_left": (self._perks or self._perk_table())[self.current].paleo - self.paleo_used}
-        mats = self._mats
-        if mats is None:
-            mats = self._mats = tuple(map(tuple, self.materials))
-        lets = self._lets
-        if lets is None:
-            lets = self._lets = tuple(self.letters)
-        # Observation.fast inlined: a copy of a full-sized template, then the other fields (every decision)
-        d = tpl.copy()
-        d.update(turn)
-        d["player"] = player
-        d["decision"] = self.phase
-        d["materials"] = mats
-        d["letters"] = lets
-        d["own_treasures"] = self._own[player] if player is not None else ()
-        d["dice"] = tuple(self.dice)
-        d["dice_rolled"] = self.n_dice
-        d["rerolls_used"] = self.rerolls
-        d["moved"] = self.moved
-        d["discovered"] = self.discovered
-        obs = _new_obs(JungliLaObservation)
-        _set_attr(obs, "__dict__", d)
-        return obs  # type: ignore[no-any-return]
-
-    def _template(self) -> dict[str, Any]:
-        """The table and the Treasures merged (placeholders for the other fields keep the copies full-sized)."""
-        pub = self._pub
-        if pub is None:
-            pub = self._pub = {
-                "game": "jungli-la", "num_players": self.num_players, "start_player": self.start_player,
-                "track": tuple(self.track), "wagons": tuple(self.wagons), "discoveries": tuple(map(tuple, self.cards)),
-                "material_limits": tuple(map(_MATERIAL_LIMITS.__getitem__, self.wagons)),
-                "letter_limits": tuple(map(_LETTER_LIMITS.__getitem__, self.wagons)), "wagon_stock": self.wagon_stock,
-            }
-        tre = self._tre
-        if tre is None:
-            treasures = self.treasures
-            own = self._own = tuple(tuple(map(TREASURE_VALUES.__getitem__, t)) for t in treasures)
-            tre = self._tre = {
-                "treasure_counts": tuple(map(len, treasures)), "deck_size": len(self.deck),
-                "cards_before_end_card": self.cards_before_end_card(), "end_triggered": self.end_triggered,
-                "end_card_holder": self.end_card_holder(), "revealed_treasures": own if self.phase == OVER else (),
-            }
-        tpl = self._tpl = {**pub, **tre, **_LATE_FIELDS}
-        return tpl
-
+    # ------------------------------------------------------------------ JSON
     def _perk_table(self) -> tuple[_Perks, ...]:
         """Every player's ``_Perks``, from their cards (cached until a card changes hands)."""
         perks = self._perks = tuple(map(_perks_of, self.cards))
