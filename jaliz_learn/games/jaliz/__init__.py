@@ -5,7 +5,9 @@ Where each part of the rulebook is (``jaliz-learn rules jaliz --where RULE-ID`` 
 =====================  ======================================================================================
 ``catalogue.py``       every rule ID with its text (the rulebook's and the rulings' of docs/RULINGS.md)
 ``data.py``            card data: products, meters, prices, setup table (sourced / inferred / proposed)
-``position.py``        what a position holds: each :class:`Player`'s belongings and the state's fields
+``position.py``        what a position holds: each :class:`Player`'s belongings and the state's fields, and
+                       the bookkeeping apart from the rules: which caches an action makes stale (``_touch*``),
+                       the legal-action and harvest/buy caches
 ``state.py``           :class:`JalizState`: setup (JAL-SETUP-*), whose turn it is, applying an action
 ``decisions.py``       the legal actions of each decision (plant, place, offer, respond, claim, final-plant)
 ``planting.py``        planting and placing received cards (JAL-PLANT-*, JAL-MARKET-03)

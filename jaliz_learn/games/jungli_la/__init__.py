@@ -19,6 +19,7 @@ Where each part of the rulebook is (``jaliz-learn rules jungli-la --where RULE-I
 ``explain.py``      why an action is illegal: the message and rule ID of every refusal
 ``common.py``       track positions, phase names, action specs, card perks, the dice decisions' memos
 ``observation.py``  what one player may see (:class:`JungliLaObservation`)
+``view.py``         the observation's cache: its parts kept between the actions that change them
 ``actions.py``      the actions (frozen, with text notation) and the legal-action list; ``positions.py``: JSON
                     and scenario positions; ``sampling.py``: re-deal hidden Treasures (search bots)
 ==================  ===============================================================================================
