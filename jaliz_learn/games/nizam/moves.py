@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
 
 from ...core.actions import Action
 from ...core.legal import LazyActions
@@ -193,45 +192,22 @@ class LegalActions(LazyActions):
         self._tail = tail
         self._len = len(head) + moves + len(tail)
 
-    def __getitem__(self, i: Any) -> Any:
-        # an index in range (a RandomBot asks once per decision) is served here, without the base class's
-        # slice and negative-index checks and without a call to _build
-        if type(i) is int and 0 <= i < self._len:
-            head = self._head
-            if i < len(head):
-                return head[i]
-            i -= len(head)
-            moves = self._moves
-            if i < moves:
-                # walk the positions (a Python loop over the 20 counts' bytes is cheaper than cumulative sums in C),
-                # from the nearer end of the list: half the steps on average
-                if i + i < moves:
-                    pos = 0
-                    for c in self._counts:
-                        if i < c:
-                            break
-                        i -= c
-                        pos += 1
-                else:
-                    i = moves - i  # the i-th move counted back from the last one (1 for the last)
-                    pos = 19
-                    for c in reversed(self._counts):
-                        if i <= c:
-                            break
-                        i -= c
-                        pos -= 1
-                    i = c - i
-                line, end = _PAIR_NAMES[pos]
-                move = _new_object(Move)  # _new_move, inlined
-                _SET_LINE(move, line)
-                _SET_END(move, end)
-                _SET_PAY(move, self._pays[self._board[END_CELLS[pos]]][i])
-                return move
-            return self._tail[i - moves]
-        return LazyActions.__getitem__(self, i)
-
     def _build(self, i: int) -> Action:
-        return self[i]  # type: ignore[no-any-return]
+        """The ``i``-th action (0 <= i < len): a head action, a move, or a tail action."""
+        head = self._head
+        if i < len(head):
+            return head[i]
+        i -= len(head)
+        if i >= self._moves:
+            return self._tail[i - self._moves]
+        pos = 0  # the position (row or column, end) whose moves hold the i-th: walk their counts
+        for count in self._counts:
+            if i < count:
+                break
+            i -= count
+            pos += 1
+        line, end = _PAIR_NAMES[pos]
+        return _new_move(line, end, self._pays[self._board[END_CELLS[pos]]][i])
 
     def __iter__(self) -> Iterator[Action]:
         yield from self._head
