@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, action_from_json, check_exact_action, exact_checks
+from .copying import _IMMUTABLE, _SHARED_ON_CLONE, _SLOT_COPIERS, _slot_copier, attributes, slot_names
 from .errors import (
     GameOver,
     IllegalAction,
@@ -39,77 +40,11 @@ from .errors import (
     RuleViolation,
 )
 from .events import Event, EventLog
+from .info import GameInfo, OptionSpec
+from .json_checks import MAX_JSON_DEPTH, MAX_JSON_ITEMS, check_json_keys, check_json_shape
 from .rng import Rng, check_seed
 from .rules import RuleCatalogue
 from .shared import SharedList
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option: name, default, allowed values or range, and help text."""
-
-    name: str
-    default: Any
-    help: str
-    choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def check(self, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
-            raise InvalidOption(f"option {self.name}={value!r} is not allowed; choose one of {list(self.choices)}")
-        if isinstance(self.default, bool):
-            if not isinstance(value, bool):
-                raise InvalidOption(f"option {self.name} must be true or false, got {value!r}")
-        elif isinstance(self.default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOption(f"option {self.name} must be an integer, got {value!r}")
-            if self.minimum is not None and value < self.minimum:
-                raise InvalidOption(f"option {self.name}={value} is below the minimum {self.minimum}")
-            if self.maximum is not None and value > self.maximum:
-                raise InvalidOption(f"option {self.name}={value} is above the maximum {self.maximum}")
-        return value
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What a game declares up front (compare OpenSpiel's ``GameType``)."""
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    has_chance: bool
-    hidden_information: bool
-    rules_version: str
-    rulebook: str
-    description: str
-    options: tuple[OptionSpec, ...] = ()
-    default_players: int | None = None
-    #: The most decisions a game can take (from the rules, or the engine's safeguard); ``None``: unknown.
-    max_decisions: int | None = None
-    #: The lowest and highest final score the rules allow; ``None``: not declared.
-    score_range: tuple[float, float] | None = None
-    #: The most legal actions one decision can offer; ``None``: not bounded by a small number
-    #: (e.g. Jaliz trade offers, which grow combinatorially with the hand).
-    max_legal_actions: int | None = None
-
-    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        known = {o.name: o for o in self.options}
-        unknown = set(given) - set(known)
-        if unknown:
-            names = ", ".join(sorted(known)) or "none"
-            raise InvalidOption(f"game {self.name!r} has no option {sorted(unknown)[0]!r}; its options are: {names}")
-        return {name: (spec.check(given[name]) if name in given else spec.default) for name, spec in known.items()}
-
-    def check_players(self, num_players: int) -> None:
-        if isinstance(num_players, bool) or not isinstance(num_players, int) or not (
-            self.min_players <= num_players <= self.max_players
-        ):
-            raise InvalidOption(
-                f"{self.name} is played by {self.min_players}-{self.max_players} players, not {num_players!r}"
-            )
-
 
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
 
@@ -515,111 +450,7 @@ class State(ABC):
         return display.html(self)
 
 
-_SHARED_ON_CLONE = frozenset({"game", "rng", "log", "_history"})
-_IMMUTABLE = (int, float, str, bool, type(None), tuple, frozenset)
-
-
-def slot_names(cls: type) -> tuple[str, ...]:
-    """Every slot a class's instances have, base classes first (``__dict__`` and ``__weakref__`` aside).
-
-    >>> import jaliz_learn
-    >>> slot_names(type(jaliz_learn.load_game("nizam").initial_state(num_players=2, seed=1)))[:3]
-    ('game', 'num_players', 'seed')
-    """
-    names: list[str] = []
-    for klass in reversed(cls.__mro__):
-        declared = klass.__dict__.get("__slots__", ())
-        for name in (declared,) if isinstance(declared, str) else declared:
-            if name not in ("__dict__", "__weakref__") and name not in names:
-                names.append(name)
-    return tuple(names)
-
-
-def _has_dict(cls: type) -> bool:
-    return cls.__dictoffset__ != 0
-
-
-def attributes(obj: Any) -> dict[str, Any]:
-    """An object's attributes, slots and instance dict alike (``vars`` sees only the dict)."""
-    out = {name: getattr(obj, name) for name in slot_names(type(obj)) if hasattr(obj, name)}
-    if _has_dict(type(obj)):
-        out.update(vars(obj))
-    return out
-
-
-_SLOT_COPIERS: dict[type, Any] = {}
-
-
-def _slot_copier(cls: type) -> Any:
-    """A function ``copy(src, dst)`` assigning every slot of ``cls`` and, if ``cls`` has one, the instance dict's
-    items; generated once per class.
-
-    Plain attribute statements run at slot speed; a loop of ``getattr``/``setattr`` costs several times more,
-    and ``clone`` is the inner loop of a search. Unset slots stay unset (``AttributeError`` is caught)."""
-    names = slot_names(cls)
-    lines = ["def copy(src, dst):"]
-    if names:
-        lines += ["    try:"] + [f"        dst.{name} = src.{name}" for name in names]
-        lines += ["    except AttributeError:", "        for name in NAMES:", "            if hasattr(src, name):",
-                  "                setattr(dst, name, getattr(src, name))"]
-    if _has_dict(cls):
-        lines += ["    dst.__dict__.update(src.__dict__)"]
-    if len(lines) == 1:
-        lines += ["    pass"]
-    env: dict[str, Any] = {"NAMES": names}
-    exec("\n".join(lines), env)  # noqa: S102 - generated from the class's own slot names, like dataclasses does
-    return env["copy"]
-
-#: Limits on JSON read from outside (files, positions): deeper or bigger is refused as malformed.
-MAX_JSON_DEPTH = 64
-MAX_JSON_ITEMS = 2_000_000
-_JSON_SCALARS = frozenset({int, float, str, bool, type(None)})
-_JSON_CONTAINERS = frozenset({dict, list, tuple})
-
-
-def check_json_shape(data: Any, what: str = "position") -> None:
-    """Refuse data that is not a JSON object, nests deeper than :data:`MAX_JSON_DEPTH` or is huge.
-
-    >>> check_json_shape({"a": [[[]]]})
-    >>> check_json_shape([1])
-    Traceback (most recent call last):
-    ...
-    jaliz_learn.core.errors.InvalidPosition: a position must be a JSON object, got list
-    """
-    if not isinstance(data, Mapping):
-        raise InvalidPosition(f"a {what} must be a JSON object, got {type(data).__name__}")
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    seen = 0
-    while stack:
-        value, depth = stack.pop()
-        # exact types first: an isinstance test against the Mapping ABC costs several times more, and a
-        # position read from JSON holds only dicts and lists
-        if type(value) is dict or (type(value) is not list and isinstance(value, Mapping)):
-            for k in value:
-                if type(k) is not str:
-                    raise InvalidPosition(f"the {what} has a key that is not a string")
-            children: Any = value.values()
-        else:
-            children = value
-        seen += len(children)
-        if seen > MAX_JSON_ITEMS:
-            raise InvalidPosition(f"the {what} is too large (more than {MAX_JSON_ITEMS:,} values)")
-        # only containers go on the stack; the item types are gathered in C first, so a list of plain
-        # values (a generator's 625 numbers, a hand) costs no Python-level test per item
-        if set(map(type, children)) <= _JSON_SCALARS:
-            continue
-        nested = [c for c in children if type(c) in _JSON_CONTAINERS
-                  or (type(c) not in _JSON_SCALARS and isinstance(c, Mapping | list | tuple))]
-        if nested:
-            if depth >= MAX_JSON_DEPTH:
-                raise InvalidPosition(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
-            stack.extend((c, depth + 1) for c in nested)
-
-
-def check_json_keys(data: Mapping[str, Any], required: Sequence[str], what: str) -> None:
-    """Raise :class:`InvalidPosition` naming the first missing key."""
-    if not isinstance(data, Mapping):
-        raise InvalidPosition(f"a {what} must be a JSON object, got {type(data).__name__}")
-    for key in required:
-        if key not in data:
-            raise InvalidPosition(f"the {what} has no {key!r} field")
+# GameInfo, OptionSpec, the copying helpers and the JSON checks live in their own modules; they are still
+# importable from here, where they were first defined
+__all__ = ["MAX_JSON_DEPTH", "MAX_JSON_ITEMS", "Game", "GameInfo", "Observation", "OptionSpec", "Outcome", "State",
+           "attributes", "check_json_keys", "check_json_shape", "slot_names"]
