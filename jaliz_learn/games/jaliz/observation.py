@@ -31,7 +31,6 @@ from .common import (
     DIRTY_TURN,
     sorted_cards,
 )
-from .data import MODEL_FARMER_VALUE, PLANT_LIMIT, PLANT_LIMIT_TRACTOR, THIRD_PLOT_VALUE, TRACTOR_VALUE
 from .params import GameParams
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -123,16 +122,11 @@ def farm_view(state: JalizState, p: int, cached: bool = True) -> FarmView:
             state._known_cache[p] = known
     # tuple.__new__ skips the NamedTuple constructors' Python-level argument handling (the hot loop)
     tokens: list[tuple[str, ...]] | None = None  # None: no plot tokens, so the plot views are memoised by value
-    if state.mode == "standard":  # no plot tokens, no extras; the score is coins + equipment (JAL-END-05)
-        score = len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
-        extras: tuple[tuple[str, Any], ...] = ()
-    elif p in state.snow or p in state.rain or state.breeding:  # type: ignore[attr-defined]
-        tokens, score, extras = state.farm_parts(p)
-    else:  # advanced mode without plot tokens (the common case): farm_parts inlined
-        k = state.model_farmer[p]  # type: ignore[attr-defined]
-        score = (len(coins) + (THIRD_PLOT_VALUE if pl.third_plot else 0) + (TRACTOR_VALUE if pl.tractor else 0)
-                 + MODEL_FARMER_VALUE * k)  # JAL-END-05 + JADV-END-01
-        extras = (("model_farmer", k),) if k else ()
+    extras: tuple[tuple[str, Any], ...]
+    if state.mode != "standard" and (p in state.snow or p in state.rain or state.breeding):  # type: ignore[attr-defined]
+        tokens, score, extras = state.farm_parts(p)  # advanced mode with tokens on plots
+    else:
+        score, extras = state.score_of(p), state.farm_extras(p)  # JAL-END-05 (advanced mode: + JADV-END-01)
     if tokens is None:
         key = (*prods, *counts, *ferts)  # one entry per plot in each list: the length splits the key
         plots = _PLOTS.get(key)
@@ -228,8 +222,7 @@ def public_part(state: JalizState, cached: bool = True) -> dict[str, Any]:
     else:
         pub["pending"] = tuple([(p, tuple(c)) for p, c in pending])
     pub["planted_this_step"] = state.planted
-    # JAL-PLANT-01 / JAL-PLANT-05: state._plant_limit, inlined (no mode overrides it)
-    pub["plant_limit"] = (PLANT_LIMIT_TRACTOR if state.players[cur].tractor else PLANT_LIMIT) if cur is not None else 0
+    pub["plant_limit"] = state._plant_limit(cur) if cur is not None else 0  # JAL-PLANT-01 / JAL-PLANT-05
     if dirty:
         if dirty & DIRTY_CONST:
             pub["game"] = state.game.name
