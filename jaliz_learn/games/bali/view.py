@@ -125,8 +125,7 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
             p = (bits & -bits).bit_length() - 1
             bits &= bits - 1
             hand = hands[p]
-            names = _HAND_NAMES.get(tuple(hand))  # the cache's hit inlined: a take or play per decision
-            known[p] = names if names is not None else _hand_names(hand)
+            known[p] = _hand_names(hand)
             sizes[p] = len(hand)
         pub["known_hands"] = tuple(known)
         pub["hand_sizes"] = tuple(sizes)
@@ -141,8 +140,7 @@ def _refresh(s: BaliState, pub: dict[str, Any], dirty: int) -> None:
             c = (bits & -bits).bit_length() - 1
             bits &= bits - 1
             col = square[c]
-            names = _COLUMN_NAMES.get(tuple(col))  # the cache's hit inlined, as for the hands
-            columns[c] = names if names is not None else _column_names(col)
+            columns[c] = _column_names(col)
         pub["square"] = tuple(columns)
     s._columns_dirty = 0
     if dirty & _COMMON:
@@ -230,13 +228,7 @@ def observe(s: BaliState, player: int | None) -> BaliObservation:
     ``__dict__`` is a copy of the public part, which is about twice as fast as filling an empty one.
     BAL-HIDDEN-01: hands and stocks hidden (their sizes public), everything else public.
     """
-    pub = s._pub
-    dirty = s._dirty
-    if dirty or pub is None:  # public_part, inlined (once per decision in a played game)
-        if pub is None:
-            pub, dirty = _new_public(s), ALL_CHANGED
-        _refresh(s, pub, dirty)
-        s._dirty = 0
+    pub = public_part(s)
     fields = pub.copy()
     fields["player"] = player
     if player is None:
