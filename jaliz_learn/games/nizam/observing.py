@@ -12,7 +12,6 @@ from . import board as B
 from .moves import (
     OVER,
     START,
-    _new_object,
 )
 from .position import NizamFields
 
@@ -28,16 +27,7 @@ class ObservationParts(NizamFields):
         pub = self._pub
         if pub is None:
             pub = self._pub = self._public()
-        # Observation.fast inlined (once per decision): a new frozen object, its __dict__ filled at once
-        obs = _new_object(self.observation_cls)
-        d = obs.__dict__
-        d.update(pub)
-        d["player"] = player
-        if player is None:
-            d["hand"] = ""
-        else:
-            d["hand"] = self._hand_text(player)
-        return obs
+        return self.observation_cls.fast(pub, player=player, hand="" if player is None else self._hand_text(player))
 
     def _public_after_move(self, pub: dict[str, Any]) -> dict[str, Any]:
         """``pub`` (a copy of the public part before a move) updated to what ``_public`` gives after it.
@@ -102,9 +92,7 @@ class ObservationParts(NizamFields):
     def _public_base(self) -> dict[str, Any]:
         over = self.over
         moves = self.moves_made
-        lines = self._lns  # board_rows, inlined
-        if lines is None:
-            lines = self.board_lines()
+        lines = self.board_lines()
         sizes = self._hand_sizes()
         dtext = self._discard_text()
         return {"game": self.game.info.name, "num_players": self.num_players,
