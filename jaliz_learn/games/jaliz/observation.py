@@ -272,16 +272,8 @@ def observe(state: JalizState, player: int | None, cached: bool = True) -> Jaliz
     # the own hand first: a farm view rebuilt for the same player then counts its hand as len(tuple)
     if player is None:
         hand = None
-    elif cached:  # own_hand's cache hit inlined (the hand changes at about half of the decisions)
-        hand = state._hand_cache[player]
-        if hand is None:
-            hand = own_hand(state, player)
+    elif cached:
+        hand = own_hand(state, player)
     else:
         hand = tuple(state.players[player].hand_list())
-    # Observation.fast inlined (the hot loop): fill __dict__ of the frozen dataclass at once
-    obs = _obj_new(JalizObservation)
-    d = obs.__dict__
-    d.update(public_part(state, cached))
-    d["player"] = player
-    d["hand"] = hand
-    return obs  # type: ignore[no-any-return]
+    return JalizObservation.fast(public_part(state, cached), player=player, hand=hand)  # type: ignore[no-any-return]
