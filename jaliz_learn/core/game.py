@@ -328,7 +328,7 @@ class State(ABC):
             self._check_exact(actor, action)
         self.check_action(actor, action)
         self._apply(actor, action)
-        self._history._tail.append((actor, action))  # SharedList.append, inlined: once per decision
+        self._history.append((actor, action))
 
     def step(self, action: Action | str) -> State:
         """Apply and return ``self`` (for chaining in notebooks)."""

@@ -258,7 +258,7 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
 
     def _harvest_bonus(self, p: int, plot: int) -> int:
         """JAL-HARVEST-05 + JADV-RAIN-01 + JADV-BREED-01; they add up (JADV-R-STACK), coins capped (JAL-R-COINCAP)."""
-        bonus = 1 if self.players[p].plot_fert[plot] else 0  # JAL-HARVEST-05 (the standard bonus, inlined)
+        bonus = super()._harvest_bonus(p, plot)  # JAL-HARVEST-05: a fertilizer
         if self.rain.get(p) == plot:
             bonus += 1
         if self.breeding and self.players[p].plot_product[plot] == self.breeding:
