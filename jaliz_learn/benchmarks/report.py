@@ -11,7 +11,7 @@ import platform
 from collections.abc import Iterator, Sequence
 
 from .costs import CLONE_TARGET, ROUND_TRIP_TARGET, clone_cost, round_trip_cost
-from .peer import MISSING, PEER, TARGET, load_peer, peer_ratio
+from .peer import FLOORS, MISSING, PEER, load_peer, peer_ratio
 from .strength import search_strength
 
 
@@ -47,13 +47,15 @@ def peer_table(games: Sequence[str], *, rounds: int = 9, seconds: float = 0.3,
     yield ("(the decisions per second show the machine's state: on a shared machine both rates move from slice to "
            "slice, and not always together)")
     yield ""
-    yield f"| game | players | ratio | lowest–highest round | target ≥ {TARGET:g} | play() decisions/s | peer's |"
-    yield "|---|---|---|---|---|---|---|"
+    yield "| game | players | ratio | lowest–highest round | floor | holds | play() decisions/s | peer's |"
+    yield "|---|---|---|---|---|---|---|---|"
     for name in games:
         r = peer_ratio(name, players, rounds=rounds, seconds=seconds, peer=peer)
         assert r is not None
         lo, hi = r.timing.spread
-        yield (f"| {name} | {r.players} | {r.ratio:.2f}× | {lo:.2f}–{hi:.2f} | {_mark(r.ratio >= TARGET)} "
+        floor = FLOORS.get(name)
+        shown, holds = (f"{floor:g}×", _mark(r.ratio >= floor)) if floor is not None else ("—", "—")
+        yield (f"| {name} | {r.players} | {r.ratio:.2f}× | {lo:.2f}–{hi:.2f} | {shown} | {holds} "
                f"| {r.timing.rate_a:,.0f} | {r.timing.rate_b:,.0f} |")
 
 
