@@ -1,0 +1,41 @@
+"""Every rule ID is found in one hop (issue 26): ``jaliz-learn rules GAME --where ID`` lands on a function or class
+whose docstring cites the rule, or, for a rule that is a number or a table (card counts, prices, the meters), on
+the game's data module, where every reconstructed value lives (principle 1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import jaliz_learn
+from jaliz_learn.core.registry import available
+from jaliz_learn.core.rules import rule_locations
+
+DATA_MODULES = {"data.py", "events_data.py"}
+
+
+def package_of(game) -> Path:
+    return Path(jaliz_learn.__file__).parent.parent.joinpath(*type(game).__module__.split(".")[:-1])
+
+
+@pytest.mark.parametrize("name", available())
+def test_every_rule_lands_on_its_code_or_its_data(name):
+    game = jaliz_learn.load_game(name)
+    package = package_of(game)
+    astray = []
+    for rule in game.rules:
+        found = rule_locations(rule.id, package)
+        if not found:
+            astray.append(f"{rule.id}: not cited anywhere in {package.name}/")
+            continue
+        path, line, qualname = found[0]
+        if not qualname and path.name not in DATA_MODULES:
+            astray.append(f"{rule.id}: first cited at {path.name}:{line}, outside any function or data module")
+    assert not astray, "\n".join(astray)
+
+
+def test_a_rule_function_comes_before_a_longer_one_that_uses_it():
+    package = package_of(jaliz_learn.load_game("jaliz"))
+    path, _, qualname = rule_locations("JAL-R-GIFT", package)[0]
+    assert (path.name, qualname) == ("market.py", "MarketRules._give")
