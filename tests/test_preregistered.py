@@ -1,0 +1,63 @@
+"""The pre-registered strength runs (issue 34, part 3): fixed seeds outside every tuning range, a results file that
+can be stopped and resumed without changing a game, and a report that says when a line is short of its games."""
+
+from __future__ import annotations
+
+import json
+
+from jaliz_learn.benchmarks import preregistered as pr
+from jaliz_learn.tournament import derive_seed
+
+
+def test_every_deal_of_every_line_avoids_the_tuning_seeds():
+    for game in pr.MODES:
+        for players in pr.player_counts(game):
+            blocks = -(-pr.GAMES_PER_LINE // players)
+            for block in range(blocks):
+                seed = pr.block_seed(game, players, block)
+                deal = derive_seed(seed, 0)  # the tournament's game seed of the block's one deal
+                for used in pr.TUNING_SEEDS:
+                    assert seed not in used and deal not in used, (game, players, block)
+
+
+def test_seeds_are_fixed_and_differ_between_lines_and_blocks():
+    assert pr.block_seed("nizam", 2, 0) == pr.block_seed("nizam", 2, 0)
+    seeds = {pr.block_seed(g, n, b) for g in pr.MODES for n in pr.player_counts(g) for b in range(3)}
+    assert len(seeds) == 3 * sum(len(pr.player_counts(g)) for g in pr.MODES)
+
+
+def test_player_counts_follow_the_issue():
+    assert pr.player_counts("jaliz") == (3, 4, 5)
+    assert pr.player_counts("jaliz-advanced") == (3, 4, 5)
+    assert all(pr.player_counts(g) == (2, 3, 4) for g in pr.MODES if not g.startswith("jaliz"))
+
+
+def test_a_run_resumes_where_it_stopped_and_replays_the_same_games(tmp_path):
+    out = tmp_path / "runs.jsonl"
+    first = list(pr.run("jungli-la", 2, out, games=2, progress=False))
+    assert [r["block"] for r in first] == [0]
+    assert list(pr.run("jungli-la", 2, out, games=2, progress=False)) == []  # nothing left to play
+    more = list(pr.run("jungli-la", 2, out, games=4, progress=False))
+    assert [r["block"] for r in more] == [1]
+    again = pr.play_block("jungli-la", 2, 0)
+    assert again["results"] == first[0]["results"] and again["seed"] == first[0]["seed"]
+    record = pr.read(out)[0]
+    assert record["settings"]["search"] == "flat" and record["opponent"] == "greedy"
+    assert len(record["results"]) == 2 and record["searched"] > 0 and record["cpu_seconds"] > 0
+
+
+def test_the_report_names_short_lines_and_the_verdict(tmp_path):
+    def block(n, wins, b):
+        return {"game": "nizam", "players": 2, "block": b, "seed": 1, "opponent": "greedy",
+                "settings": {"search": "tree", "iterations": 40, "rollout_depth": None},
+                "results": [{"win": i < wins, "failure": None, "margin": 2.0 if i < wins else -1.0} for i in range(n)],
+                "searched": 10, "cpu_seconds": 1.0}
+    records = [block(2, 2, b) for b in range(30)]
+    text = pr.report(records)
+    assert "| nizam | 2 | tree, 40 it., to the end | greedy | 60 (of 200) | 60 |" in text
+    assert "| beats |" in text and "| +2.0 |" in text and "| 100 ms |" in text
+    line = pr.lines([block(2, 0, b) for b in range(30)])[0]
+    assert line.verdict == "loses" and line.margin == -1.0
+    assert pr.lines([block(2, 1, 0)])[0].verdict == "not separated"
+    (tmp_path / "r.jsonl").write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    assert pr.main(["report", str(tmp_path / "r.jsonl")]) == 0
