@@ -12,27 +12,26 @@ A mixin of :class:`~.state.JalizState` (see the map in the package docstring).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress as _compress
+from functools import lru_cache
 
 from ...core.actions import Action
 from ...core.legal import ConcatActions, LazyActions
-from ...core.memo import remember
 from .actions import Accept, Claim, Done, Give, Keep, Offer, Pass, Refuse
-from .common import _PRODUCT_RANGE, CLAIM_PHASE, FINAL_PHASE, OFFER_PHASE, PLANT_PHASE, RESPOND_PHASE
+from .common import CLAIM_PHASE, FINAL_PHASE, OFFER_PHASE, PLANT_PHASE, RESPOND_PHASE
 from .legal import Spec, SpecActions, spec_of
 from .offers import OfferSpace, offer_ok, offer_problem
 from .position import JalizFields
 
-_KEEP_GIVE: dict[tuple[int, ...], tuple[Spec, ...]] = {}    # (responder, players, *market) -> keep/give specs
 
-
-def _keep_give(key: tuple[int, ...], p: int, n: int, market: list[int]) -> tuple[Spec, ...]:
-    """JAL-MARKET-02/06: keep each revealed card, or give it to another player. Memoised in ``_KEEP_GIVE``."""
+@lru_cache(maxsize=4096)
+def _keep_give(p: int, n: int, market: tuple[int, ...]) -> tuple[Spec, ...]:
+    """JAL-MARKET-04/06: keep each revealed card, or give it to another player (they depend on nothing else, so
+    they are remembered by value)."""
     out: list[Spec] = []
     for c in sorted(set(market)):
         out.append((Keep, c))
         out += [(Give, c, q) for q in range(n) if q != p]
-    return remember(_KEEP_GIVE, key, tuple(out))
+    return tuple(out)
 
 
 class DecisionRules(JalizFields):
@@ -113,7 +112,7 @@ class DecisionRules(JalizFields):
     def _plant_specs(self, p: int) -> list[Spec]:
         """JAL-PLANT-01/02: plant a card of the hand on a plot that takes it; done once one card is planted."""
         acts: list[Spec] = []
-        self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
+        self._plant_actions(p, self.players[p].products_in_hand(), acts)
         if self.planted >= 1:
             acts.append((Done,))
         return acts
@@ -121,12 +120,9 @@ class DecisionRules(JalizFields):
     def _respond_specs(self, p: int) -> list[Spec]:
         """JAL-MARKET-05: accept an offer that can still be met; JAL-MARKET-02/06: keep a revealed card or give
         it away; JAL-MARKET-07: refuse every offer (another offer round follows), except in the last round."""
-        market = self.market
         acts: list[Spec] = [(Accept, buyer) for buyer in sorted(self.offers)
                             if self._acceptable(self.offers[buyer])]
-        key = (p, self.num_players, *market)  # keep/give depend on these alone: remembered by value
-        kept = _KEEP_GIVE.get(key)
-        acts += kept if kept is not None else _keep_give(key, p, self.num_players, market)
+        acts += _keep_give(p, self.num_players, tuple(self.market))
         if self.round < self.offer_rounds:
             acts.append((Refuse,))
         return acts
@@ -139,7 +135,7 @@ class DecisionRules(JalizFields):
         """JAL-END-03: after the deck ran out, plant up to the planting limit, then done."""
         acts: list[Spec] = []
         if self.planted < self._plant_limit(p):
-            self._plant_actions(p, list(_compress(_PRODUCT_RANGE, self.players[p].hand)), acts)
+            self._plant_actions(p, self.players[p].products_in_hand(), acts)
         acts.append((Done,))
         return acts
 
