@@ -14,7 +14,7 @@ from ...core.game import Game
 from . import board as B
 from .actions import EndTurn
 from .data import KINDS, TASKS_PER_PLAYER
-from .moves import _end_specs, _new_end, _task_sets
+from .moves import _end_specs, _task_sets
 from .state import BaseState
 from .view import PearlObservation
 
@@ -92,8 +92,8 @@ class PearlState(BaseState):
     def end_actions(self, player: int) -> tuple[Action, ...]:
         specs = self.end_specs(player)
         if len(specs) == 1:  # most ends complete nothing: no comprehension
-            return (_new_end(*specs[0]),)
-        return tuple([_new_end(tasks, top) for tasks, top in specs])
+            return (EndTurn(*specs[0]),)
+        return tuple([EndTurn(tasks, top) for tasks, top in specs])
 
     def end_allowed(self, action: Action) -> bool:
         ends = self._ends  # kept by the legal actions of this decision

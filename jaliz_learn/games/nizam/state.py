@@ -45,7 +45,6 @@ from .moves import (
     _end_bytes,
     _hand_table,
     _letters,
-    _new_object,
     _pay_map,
     _pile_letters,
     counts_text,
@@ -247,9 +246,9 @@ class BaseState(MovingRules, DrawingRules, ObservationParts):
             # a deck to draw from and no hand limit (every multi-player game) allow the draw without more checks;
             # Draw and Score have no fields, so object.__new__ makes the same fresh object as their __init__
             ok = bool(self.deck) and self.hand_limit is None or self.draw_allowed(p, moves)
-            return LegalActions((_new_object(Draw),) if ok else (), counts, moves, pays, b, ())
+            return LegalActions((Draw(),) if ok else (), counts, moves, pays, b, ())
         return LegalActions((), counts, moves, pays, b,
-                            (_new_object(Score),) if self.end_type is Score else self.end_actions(p))
+                            (Score(),) if self.end_type is Score else self.end_actions(p))
 
     def check_action(self, player: int, action: Action) -> None:
         """A fast legality test that agrees with ``legal_actions``, from the cached payments and ends.
