@@ -195,44 +195,6 @@ def spec_of(action: Action) -> Spec:
     return cls, get(action)
 
 
-def _builder(cls: type[Action]) -> Callable[[tuple[Any, ...]], Action]:
-    """A fast constructor: the same object as ``cls(*args)`` (a frozen slots dataclass without
-    ``__post_init__``), with each slot set directly instead of through the frozen ``__init__``;
-    written out for up to two fields (all but one class)."""
-    new = object.__new__
-    setters = [cls.__dict__[f.name].__set__ for f in fields(cls)]  # the slots' member descriptors
-    if not setters:
-        return lambda args: new(cls)
-    if len(setters) == 1:
-        (put0,) = setters
-
-        def build1(args: tuple[Any, ...]) -> Action:
-            action = new(cls)
-            put0(action, args[0])
-            return action
-        return build1
-    if len(setters) == 2:
-        put0, put1 = setters
-
-        def build2(args: tuple[Any, ...]) -> Action:
-            action = new(cls)
-            put0(action, args[0])
-            put1(action, args[1])
-            return action
-        return build2
-
-    def build(args: tuple[Any, ...]) -> Action:
-        action = new(cls)
-        for put, value in zip(setters, args):
-            put(action, value)
-        return action
-    return build
-
-
-_BUILDERS: dict[type[Action], Callable[[tuple[Any, ...]], Action]] = {
-    cls: _builder(cls) for cls in TANI_ACTION_TYPES.values()}
-
-
 def make(spec: Spec) -> Action:
     """A new action from its spec.
 
@@ -240,10 +202,7 @@ def make(spec: Spec) -> Action:
     True
     """
     cls, args = spec
-    build = _BUILDERS.get(cls)
-    if build is None:
-        build = _BUILDERS[cls] = _builder(cls)
-    return build(args)
+    return cls(*args)
 
 
 class BaliActions(LazyActions):
