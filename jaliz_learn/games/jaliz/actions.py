@@ -115,26 +115,6 @@ class Offer(Action):
         return text
 
 
-_obj_new = object.__new__
-_slots = vars(Offer)  # the slot descriptors of the frozen dataclass
-_set_want, _set_give, _set_tokens, _set_ask = (_slots[f].__set__ for f in ("want", "give", "tokens", "ask"))
-
-
-def new_offer(want: tuple[int, ...], give: tuple[int, ...], tokens: tuple[int, ...], ask: tuple[int, ...]) -> Offer:
-    """``Offer(want, give, tokens, ask)`` through the slot descriptors: half the cost of the frozen dataclass's
-    ``__init__`` (an offer decision builds three). The fields must already be sorted tuples.
-
-    >>> new_offer((8,), (13,), (), ()) == Offer((8,), (13,))
-    True
-    """
-    offer = _obj_new(Offer)
-    _set_want(offer, want)
-    _set_give(offer, give)
-    _set_tokens(offer, tokens)
-    _set_ask(offer, ask)
-    return offer  # type: ignore[no-any-return]
-
-
 @dataclass(frozen=True, slots=True)
 class Accept(Action):
     """The active player accepts ``buyer``'s offer."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import data as D
-from .actions import Offer, new_offer
+from .actions import Offer
 from .common import _MARKET_PHASES, CLAIM_PHASE, DIRTY_OFFERS, DIRTY_TURN, OFFER_PHASE, RESPOND_PHASE, _forget
 from .position import JalizFields
 
@@ -35,7 +35,7 @@ class MarketRules(JalizFields):
         """JAL-R-NEGOTIATION, JAL-MARKET-10: a buyer offers for revealed cards (its cards are shown: now known);
         the next buyer offers or passes, and after the last the active player responds."""
         # stored as a copy: the bot keeps the object it sent
-        self.offers[buyer] = new_offer(offer.want, offer.give, offer.tokens, offer.ask)
+        self.offers[buyer] = Offer(offer.want, offer.give, offer.tokens, offer.ask)
         self._dirty |= DIRTY_OFFERS
         if offer.give:
             self._reveal(buyer, offer.give)

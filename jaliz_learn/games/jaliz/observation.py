@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Observation
 from ...core.memo import remember
-from .actions import Offer, new_offer, pname
+from .actions import Offer, pname
 from .common import (
     ALL_DIRTY,
     DIRTY_BURNED,
@@ -258,12 +258,9 @@ def _offer_views(state: JalizState, cached: bool) -> tuple[tuple[int, Offer], ..
     for b, o in sorted(state.offers.items()):
         seen = copies.get(b)
         if seen is None or seen[0] is not o:  # the state replaces an offer by a new object, never mutates it
-            seen = copies[b] = (o, new_offer(o.want, o.give, o.tokens, o.ask))
+            seen = copies[b] = (o, Offer(o.want, o.give, o.tokens, o.ask))
         out.append((b, seen[1]))
     return tuple(out)
-
-
-_obj_new = object.__new__
 
 
 def observe(state: JalizState, player: int | None, cached: bool = True) -> JalizObservation:

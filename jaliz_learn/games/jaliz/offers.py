@@ -27,7 +27,7 @@ from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any
 
 from ...core.legal import LazyActions
-from .actions import Offer, new_offer, pname
+from .actions import Offer, pname
 from .legal import Spec, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -137,7 +137,7 @@ class OfferSpace(LazyActions):
             i, t = divmod(i, self._T)
             w, g = divmod(i, self._G)
             # every token given (the commonest non-empty case: a player often holds one token) is the tuple itself
-            return new_offer(self._wants[w], decode_multiset(g, self._kinds, self._radix) if g else (),
+            return Offer(self._wants[w], decode_multiset(g, self._kinds, self._radix) if g else (),
                              () if not t else self._tokens if t == self._T - 1 else decode_subset(t, self._tokens),
                              self._asks[a])
         return LazyActions.__getitem__(self, i)
