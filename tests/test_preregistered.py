@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from jaliz_learn.benchmarks import preregistered as pr
 from jaliz_learn.tournament import derive_seed
 
@@ -61,3 +63,12 @@ def test_the_report_names_short_lines_and_the_verdict(tmp_path):
     assert pr.lines([block(2, 1, 0)])[0].verdict == "not separated"
     (tmp_path / "r.jsonl").write_text("\n".join(json.dumps(r) for r in records) + "\n")
     assert pr.main(["report", str(tmp_path / "r.jsonl")]) == 0
+
+
+def test_shards_split_the_blocks_and_bad_shards_are_refused(tmp_path, capsys):
+    out = tmp_path / "shard.jsonl"
+    played = list(pr.run("jungli-la", 2, out, games=6, shard=(1, 2), progress=False))
+    assert [r["block"] for r in played] == [1]
+    with pytest.raises(SystemExit):
+        pr.main(["run", "jungli-la", "--shard", "2/2", "--out", str(out)])
+    assert "--shard takes K/N" in capsys.readouterr().err

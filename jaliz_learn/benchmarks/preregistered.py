@@ -19,6 +19,7 @@ opponent's), the CPU time of a searched decision, and the games played so far: a
 :data:`GAMES_PER_LINE` games says so.
 
     python -m jaliz_learn.benchmarks.preregistered run nizam --players 2 --out prereg.jsonl
+    python -m jaliz_learn.benchmarks.preregistered run jaliz --shard 0/8 --out prereg-0.jsonl   # machine 0 of 8
     python -m jaliz_learn.benchmarks.preregistered report prereg.jsonl
 """
 
@@ -95,13 +96,17 @@ def read(path: Path | str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
 
 
-def run(game_name: str, players: int, out: Path | str, *, games: int = GAMES_PER_LINE,
+def run(game_name: str, players: int, out: Path | str, *, games: int = GAMES_PER_LINE, shard: tuple[int, int] = (0, 1),
         progress: bool = True) -> Iterator[dict[str, Any]]:
-    """Play the blocks of one line that ``out`` does not hold yet, appending each record as it finishes."""
+    """Play the blocks of one line that ``out`` does not hold yet, appending each record as it finishes.
+
+    ``shard=(k, n)``: only the blocks whose number is ``k`` modulo ``n`` (machine ``k`` of ``n``; concatenate
+    their results files for the report: a block's games depend on its number alone)."""
     blocks = math.ceil(games / players)
     done = {r["block"] for r in read(out) if r["game"] == game_name and r["players"] == players}
+    k, n = shard
     for block in range(blocks):
-        if block in done:
+        if block in done or block % n != k:
             continue
         record = play_block(game_name, players, block)
         with open(out, "a") as f:
@@ -187,18 +192,26 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("games", nargs="*", help=f"modes (default: all of {', '.join(MODES)})")
     r.add_argument("--players", type=int, action="append", help="player counts (default: the mode's three)")
     r.add_argument("--out", required=True, help="results file (JSON lines; appended, resumable)")
+    r.add_argument("--shard", default="0/1", metavar="K/N",
+                   help="play only the blocks numbered K modulo N (one of N machines; default 0/1: all)")
     r.add_argument("--per-line", type=int, default=GAMES_PER_LINE, help=argparse.SUPPRESS)
     s = sub.add_parser("report", help="the markdown table of a results file")
-    s.add_argument("results")
+    s.add_argument("results", nargs="+", help="results files (several: the shards of a run)")
     a = p.parse_args(argv)
     if a.command == "report":
-        print(report(read(a.results)))
+        print(report([r for path in a.results for r in read(path)]))
         return 0
+    try:
+        k, n_shards = (int(x) for x in a.shard.split("/"))
+        if not 0 <= k < n_shards:
+            raise ValueError
+    except ValueError:
+        p.error(f"--shard takes K/N with 0 <= K < N, e.g. 0/4, not {a.shard!r}")
     for name in a.games or MODES:
         if name not in MODES:
             p.error(f"unknown mode {name!r}; choose from {', '.join(MODES)}")
         for n in a.players or player_counts(name):
-            for _ in run(name, n, a.out, games=a.per_line):
+            for _ in run(name, n, a.out, games=a.per_line, shard=(k, n_shards)):
                 pass
     return 0
 
