@@ -35,6 +35,7 @@ from .core.game import State
 from .core.registry import list_games, load_game
 
 __all__ = ["SCENARIOS", "Scenario", "Shown", "Transcript", "board_text", "do", "games_table", "legal", "names",
+           "rule_code",
            "num", "outcome_table", "pictures", "rule_box", "rules_table", "scenario", "show", "try_action", "why_not"]
 
 
@@ -386,6 +387,30 @@ def pictures(*items: tuple[str, Any], width: int = 420) -> _Pictures:
 
 
 # ------------------------------------------------------------------ games
+def rule_code(rule_id: str, game: str = "jaliz") -> Shown:
+    """Where a rule is carried out, with its code: the shortest function whose docstring cites ``rule_id``
+    (the first place ``jaliz-learn rules GAME --where RULE_ID`` prints). Rules that are numbers or tables point
+    at the game's data module.
+
+    >>> print(repr(rule_code("JAL-R-GIFT")).splitlines()[0])
+    JAL-R-GIFT is carried out in jaliz_learn/games/jaliz/market.py by MarketRules._give:
+    """
+    from .core.registry import load_game
+    from .core.rules import definition_source, game_package, rule_locations
+
+    g = load_game(game)
+    if rule_id not in g.rules:
+        raise ValueError(f"{g.name} has no rule {rule_id!r}; rules_table(load_game({game!r}).rules) lists them")
+    places = rule_locations(rule_id, game_package(g))
+    if not places:
+        return Shown(f"<p>{escape(rule_id)} is not cited in the code</p>", f"{rule_id} is not cited in the code")
+    path, line, name = places[0]
+    where = path.relative_to(game_package(g).parents[2]).as_posix()  # jaliz_learn/games/<game>/<module>.py
+    head = f"{rule_id} is carried out in {where}" + (f" by {name}:" if name else ":")
+    source = definition_source(path, line)
+    return Shown(f"<p>{escape(head)}</p><pre>{escape(source)}</pre>", f"{head}\n{source}")
+
+
 def games_table(names: Sequence[str] | None = None) -> Any:
     """The registered games as a pandas DataFrame: name, title, players, description (a
     :class:`~jaliz_learn.core.table.Table` where pandas is missing, as in JupyterLite)."""

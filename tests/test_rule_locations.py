@@ -39,3 +39,16 @@ def test_a_rule_function_comes_before_a_longer_one_that_uses_it():
     package = package_of(jaliz_learn.load_game("jaliz"))
     path, _, qualname = rule_locations("JAL-R-GIFT", package)[0]
     assert (path.name, qualname) == ("market.py", "MarketRules._give")
+
+
+def test_a_learner_reads_a_rule_in_one_call():
+    from jaliz_learn.teaching import rule_code
+
+    shown = repr(rule_code("JAL-R-GIFT"))
+    first = "JAL-R-GIFT is carried out in jaliz_learn/games/jaliz/market.py by MarketRules._give:"
+    assert shown.splitlines()[0] == first
+    assert "def _give(" in shown and "self._queue(receiver, [card])" in shown
+    assert "FERTILIZER_PRICE = 2" in repr(rule_code("JAL-R-FERT"))  # a number: its line in the data module
+    assert "<pre>" in rule_code("NIZ-MOVE-02", "nizam")._repr_html_()
+    with pytest.raises(ValueError, match="no rule 'JAL-NOPE'"):
+        rule_code("JAL-NOPE")

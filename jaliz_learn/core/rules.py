@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,6 +138,25 @@ def rule_locations(rule_id: str, package: Path) -> list[tuple[Path, int, str]]:
     if found:
         return [(path, line, name) for _, path, line, name in sorted(found)]
     return [first] if first else []
+
+
+def game_package(game: object) -> Path:
+    """The folder of a game's package under ``jaliz_learn/games`` (a variant's own folder lies inside it:
+    ``jaliz/advanced`` belongs to ``jaliz``), where :func:`rule_locations` looks."""
+    import sys
+
+    module = Path(sys.modules[type(game).__module__].__file__ or "")
+    return next(p for p in module.parents if p.parent.name == "games")
+
+
+def definition_source(path: Path, line: int) -> str:
+    """The source of the function or class defined at ``line`` of ``path`` (dedented), or that line alone."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for node, _ in _definitions(ast.parse(text)):
+        if node.lineno == line:
+            return textwrap.dedent("\n".join(lines[line - 1:node.end_lineno or line]))
+    return lines[line - 1].strip()
 
 
 Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
