@@ -1045,6 +1045,21 @@ print(why_not(final, "buy cards"))
 ---
 ## Beyond single rules
 
+### Every rule in the code
+
+Each rule ID above is also in the engine's code: the function that carries the rule out cites its ID, so a rule
+is one call away. `rule_code` shows where a rule is and its code (in a terminal: `jaliz-learn rules jaliz --where
+JAL-R-GIFT`). The gift of the question above, as the engine does it:
+"""),
+        code("""
+from jaliz_learn.teaching import rule_code
+
+rule_code("JAL-R-GIFT")
+"""),
+        md("""
+Try another ID from the tables, e.g. `rule_code("JAL-PLANT-02")` or `rule_code("JAL-HARVEST-02")`. A rule that is
+a number (a price, a meter) points at `data.py`, where every value of the card data lives.
+
 ### A whole game, and its event log
 
 Every action and every chance outcome (shuffle, reveal, draw) is an event in `state.log`. The log can
