@@ -20,7 +20,17 @@ import sys
 from pathlib import Path
 
 import nbformat
-from walkthrough_cells import Cell, check_order, code, execute, ladder_cells, make_notebook, md, question
+from walkthrough_cells import (
+    Cell,
+    check_order,
+    code,
+    execute,
+    ladder_cells,
+    make_notebook,
+    md,
+    question,
+    rule_code_cells,
+)
 from walkthrough_cells import rule as rule_cell
 from walkthrough_cells import ruling as ruling_cell
 
@@ -497,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-run", action="store_true", help="write the notebook without executing it")
     args = parser.parse_args(argv)
     check_order(CELLS, [r.id for r in ADVANCED], prefix="JADV-")
-    nbformat.write(make_notebook(CELLS + ladder_cells("jaliz-advanced")), OUT)
+    nbformat.write(make_notebook(CELLS + rule_code_cells("jaliz-advanced", "JADV-RAIN-01", "JADV-SNOW-01") + ladder_cells("jaliz-advanced")), OUT)
     if not args.no_run:
         execute(OUT)
     return 0

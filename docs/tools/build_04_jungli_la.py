@@ -17,7 +17,7 @@ from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-from walkthrough_cells import ladder_cells
+from walkthrough_cells import ladder_cells, rule_code_cells
 
 from jaliz_learn.games.jungli_la.catalogue import RULES
 
@@ -713,7 +713,8 @@ def build() -> nbformat.NotebookNode:
     nb = new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [new_markdown_cell(src) if kind == MD else new_code_cell(src)
-                for kind, src in CELLS + ladder_cells("jungli-la")]
+                for kind, src in (CELLS + rule_code_cells("jungli-la", "JUN-MAT-04", "JUN-MOVE-01")
+                                  + ladder_cells("jungli-la"))]
     return nb
 
 

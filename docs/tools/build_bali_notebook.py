@@ -15,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-from walkthrough_cells import ladder_cells
+from walkthrough_cells import ladder_cells, rule_code_cells
 
 import jaliz_learn
 
@@ -525,7 +525,7 @@ def build(path: Path) -> None:
     nb = new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [new_markdown_cell(src) if kind == MD else new_code_cell(src)
-                for kind, src in CELLS + ladder_cells("bali")]
+                for kind, src in CELLS + rule_code_cells("bali", "BAL-TIE-01", "BAL-SCORE-06") + ladder_cells("bali")]
     nbformat.write(nb, path)
 
 

@@ -57,6 +57,23 @@ OWN_BOT = {"jaliz": "heuristic", "jaliz-advanced": "heuristic", "nizam": "greedy
            "jungli-la": "greedy", "bali": "greedy", "bali-tani": "greedy"}
 
 
+def rule_code_cells(game: str, rule_id: str, also: str) -> list[Cell]:
+    """A short section: where a rule is carried out in the engine, and its code (issue 26)."""
+    return [md(f"""
+---
+## Every rule in the code
+
+Each rule ID above is also in the engine's code: the function that carries the rule out cites its ID, so a rule
+is one call away. `rule_code` shows where a rule is and its code (in a terminal:
+`jaliz-learn rules {game} --where {rule_id}`). Try another ID, e.g. `rule_code("{also}", "{game}")`; a rule that is
+a number or a table points at the game's `data.py`.
+"""), code(f"""
+from jaliz_learn.teaching import rule_code
+
+rule_code("{rule_id}", "{game}")
+""")]
+
+
 def ladder_cells(game: str, games: int = 12, options: str = "") -> list[Cell]:
     """The closing section of a walkthrough: what "good" means, as a bot ladder (issue 34)."""
     own = OWN_BOT[game]
