@@ -47,21 +47,15 @@ class PlantingRules(JalizFields):
     def _do_plant(self, p: int, action: Plant) -> None:
         """JAL-PLANT-01/02, JAL-MARKET-03: put one card on a plot, a received one first; planting from the hand
         ends at the planting limit or with an empty hand (JAL-PLANT-01/05)."""
+        self._touch_planting(p, action.plot - 1, action.product, from_hand=not self.pending)
         pl = self.players[p]
         i = action.plot - 1
-        if pl.plot_count[i]:
-            self._touch_plots(p)
-        else:
-            self._touch_farm(p)  # a newly sown plot: one more harvest action
         if self.pending:
             self.pending[0][1].remove(action.product)
             source = "received"
         else:
             pl.hand[action.product] -= 1
-            self._touch_hand(p)
-            if pl.known[action.product]:
-                _forget(pl.known, [action.product])
-                self._touch_known(p)
+            _forget(pl.known, [action.product])
             self.planted += 1
             source = "hand"
         pl.plot_product[i] = action.product

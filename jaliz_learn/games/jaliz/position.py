@@ -156,9 +156,17 @@ class JalizFields(State):
         """Mark a player of whose hand more became known (cards shown in an offer)."""
         self._farms = self._farm_cache[p] = self._known_cache[p] = None
 
-    def _touch_plots(self, p: int) -> None:
-        """Mark a player whose planted plots grew (what they may harvest stays the same)."""
+    def _touch_planting(self, p: int, plot: int, card: int, from_hand: bool) -> None:
+        """Mark what planting ``card`` on ``plot`` (0-based) is about to change: the farm; what ``p`` may harvest
+        only if the plot is empty (sown now); the hand, and what is known of it, only for a card from the hand."""
+        pl = self.players[p]
         self._farms = self._farm_cache[p] = None
+        if not pl.plot_count[plot]:
+            self._anytime_cache[p] = None
+        if from_hand:
+            self._hand_cache[p] = None
+            if pl.known[card]:
+                self._known_cache[p] = None
 
     def _touch_farm(self, p: int) -> None:
         """Mark a player whose plots, coins or equipment changed, not the hand."""
