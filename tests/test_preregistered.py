@@ -61,6 +61,7 @@ def test_the_report_names_short_lines_and_the_verdict(tmp_path):
     line = pr.lines([block(2, 0, b) for b in range(30)])[0]
     assert line.verdict == "loses" and line.margin == -1.0
     assert pr.lines([block(2, 1, 0)])[0].verdict == "not separated"
+    assert pr.lines([block(2, 1, 0), block(2, 1, 0)])[0].games == 2  # a block found twice counts once
     (tmp_path / "r.jsonl").write_text("\n".join(json.dumps(r) for r in records) + "\n")
     assert pr.main(["report", str(tmp_path / "r.jsonl")]) == 0
 

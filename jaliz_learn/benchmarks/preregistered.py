@@ -152,9 +152,14 @@ def _settings_text(settings: dict[str, Any]) -> str:
 
 
 def lines(records: Iterable[dict[str, Any]]) -> list[Line]:
-    """The report's lines from block records, in :data:`MODES` order then by player count."""
+    """The report's lines from block records, in :data:`MODES` order then by player count. A block found twice
+    (overlapping shards, a rerun) counts once: its games depend on its number alone."""
     grouped: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    seen: set[tuple[str, int, int]] = set()
     for r in records:
+        if (r["game"], r["players"], r["block"]) in seen:
+            continue
+        seen.add((r["game"], r["players"], r["block"]))
         grouped.setdefault((r["game"], r["players"]), []).append(r)
     out = []
     for (game, players), blocks in sorted(grouped.items(), key=lambda kv: (MODES.index(kv[0][0]), kv[0][1])):
