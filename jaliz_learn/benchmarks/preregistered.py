@@ -36,7 +36,7 @@ from ..core.registry import load_game
 from ..core.rng import hash_seed
 from ..ladder import BotSpec
 from ..tournament import derive_seed, tournament, wilson_interval
-from .strength import _SearchFactory, bot_settings, heuristic_name
+from .strength import _SearchFactory, bot_settings, heuristic_name, settings_text
 
 #: The master seed of the pre-registered runs (chosen 2026-12-06, before any of their games was played).
 MASTER_SEED = 918_273_645
@@ -146,9 +146,8 @@ class Line:
         return "not separated"
 
 
-def _settings_text(settings: dict[str, Any]) -> str:
-    cut = settings.get("rollout_depth")
-    return f"{settings['search']}, {settings['iterations']} it., " + (f"cut {cut}" if cut is not None else "to the end")
+def _text(settings: dict[str, Any]) -> str:
+    return settings_text(settings["search"], settings["iterations"], settings.get("rollout_depth"))
 
 
 def lines(records: Iterable[dict[str, Any]]) -> list[Line]:
@@ -168,7 +167,7 @@ def lines(records: Iterable[dict[str, Any]]) -> list[Line]:
         lo, hi = wilson_interval(wins, len(results))
         margins = [g["margin"] for g in results if g["margin"] is not None]
         searched = sum(b["searched"] for b in blocks)
-        out.append(Line(game, players, _settings_text(blocks[0]["settings"]), blocks[0]["opponent"], len(results),
+        out.append(Line(game, players, _text(blocks[0]["settings"]), blocks[0]["opponent"], len(results),
                         wins, lo, hi, sum(margins) / len(margins) if margins else float("nan"),
                         1000 * sum(b["cpu_seconds"] for b in blocks) / searched if searched else float("nan")))
     return out

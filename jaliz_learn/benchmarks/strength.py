@@ -37,6 +37,16 @@ def heuristic_name(game_name: str) -> str:
 SEARCH: dict[str, str] = {game: tuned["search"] for game, tuned in TUNED.items()}
 
 
+def settings_text(search: str, iterations: int, rollout_depth: int | None) -> str:
+    """A search bot's settings as the strength tables print them.
+
+    >>> settings_text("tree", 40, 60), settings_text("flat", 60, None)
+    ('tree, 40 it., cut 60', 'flat, 60 it., to the end')
+    """
+    cut = f"cut {rollout_depth}" if rollout_depth is not None else "to the end"
+    return f"{search}, {iterations} it., {cut}"
+
+
 @dataclass(frozen=True)
 class StrengthResult:
     game: str
@@ -57,8 +67,7 @@ class StrengthResult:
     @property
     def settings_text(self) -> str:
         """The search bot's settings, as the table prints them (e.g. ``tree, 40 it., cut 60``)."""
-        cut = f"cut {self.rollout_depth}" if self.rollout_depth is not None else "to the end"
-        return f"{self.search}, {self.iterations} it., {cut}"
+        return settings_text(self.search, self.iterations, self.rollout_depth)
 
     @property
     def win_rate(self) -> float:

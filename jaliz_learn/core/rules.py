@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -143,8 +144,6 @@ def rule_locations(rule_id: str, package: Path) -> list[tuple[Path, int, str]]:
 def game_package(game: object) -> Path:
     """The folder of a game's package under ``jaliz_learn/games`` (a variant's own folder lies inside it:
     ``jaliz/advanced`` belongs to ``jaliz``), where :func:`rule_locations` looks."""
-    import sys
-
     module = Path(sys.modules[type(game).__module__].__file__ or "")
     return next(p for p in module.parents if p.parent.name == "games")
 
