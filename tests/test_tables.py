@@ -280,6 +280,40 @@ def test_a_seat_that_runs_out_of_time_passes(server):
         a.close()
 
 
+def test_the_default_move_looks_only_among_the_listed_actions():
+    from jaliz_learn.core.legal import LazyActions
+    from jaliz_learn.tables.protocol import MAX_LEGAL
+    from jaliz_learn.tables.server import default_action
+
+    class Offers(LazyActions):  # a huge offer list whose passing action comes first, as a Jaliz buyer's
+        def __init__(self, passing: str) -> None:
+            self._len, self.passing = 10**9, passing
+
+        def _build(self, i: int) -> str:
+            assert i < MAX_LEGAL, "built an action no page lists"
+            return self.passing if i == 3 else f"offer {i}"
+
+        def __contains__(self, item: object) -> bool:
+            return True
+
+    assert default_action(Offers("pass"), "pass") == "pass"
+    assert default_action(Offers("keep 1"), "pass") == "keep 1"
+    assert default_action(Offers("pass"), "first") == "offer 0"
+    assert default_action(("offer a", "refuse", "pass"), "pass") == "pass"  # the preferred word, not the first
+
+
+def test_a_whole_jaliz_game_of_absent_players_is_played_by_the_timer(server):
+    opened = server.open_table("jaliz", 3, seed=4, timeout=0.001, on_timeout="pass")
+    table = real(server, opened)
+    clients = [TableClient(url) for url in opened.urls]  # everyone joins, nobody answers
+    try:
+        wait(table.state.is_over, 60)
+        assert all(seat.timeouts for seat in table.seats)
+    finally:
+        for c in clients:
+            c.close()
+
+
 def test_bots_join_from_anywhere_and_the_records_feed_a_results_table(server, tmp_path):
     import threading
 

@@ -22,7 +22,7 @@ import asyncio
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,26 @@ from .records import save_record
 #: First words of actions that pass (used by ``on_timeout="pass"``), in order of preference.
 PASSING_WORDS = ("pass", "refuse", "done", "end", "skip", "keep", "cancel")
 ON_TIMEOUT = ("first", "pass")
+
+
+def default_action(legal: Sequence[Any], on_timeout: str) -> Any:
+    """What the server plays for a seat whose time ran out or whose bot failed: the first legal action, or (with
+    ``on_timeout="pass"``) the first one that passes, by :data:`PASSING_WORDS` in order, among the first
+    :data:`~.protocol.MAX_LEGAL` (the ones a page lists; a Jaliz buyer's offers run to hundreds of thousands, and
+    building them all took 90 ms a move).
+
+    >>> default_action(("plant bean", "pass", "done"), "pass"), default_action(("plant bean", "pass"), "first")
+    ('pass', 'plant bean')
+    """
+    if on_timeout == "pass":
+        shown = legal[:MAX_LEGAL] if len(legal) > MAX_LEGAL else legal
+        by_word: dict[str, Any] = {}
+        for action in shown:
+            by_word.setdefault(str(action).split()[0], action)
+        for word in PASSING_WORDS:
+            if word in by_word:
+                return by_word[word]
+    return legal[0]
 
 
 @dataclass
@@ -382,7 +402,7 @@ class TableServer:
         seat = table.seats[seat_index]
         state = table.state
         try:
-            legal = tuple(state.legal_actions(seat_index))
+            legal = state.legal_actions(seat_index)  # lazy and a copy: a Jaliz buyer's offers are never all built
             obs = state.observation(seat_index)
             action = await asyncio.to_thread(seat.bot.act, obs, legal)
             if table.step != step:  # pragma: no cover - nothing else moves for a bot's seat
@@ -402,14 +422,7 @@ class TableServer:
         await self._default_move(table, seat_index, f"P{seat_index} ran out of time ({table.timeout:g} s)")
 
     async def _default_move(self, table: Table, seat_index: int, why: str) -> None:
-        legal = list(table.state.legal_actions(seat_index))
-        action = legal[0]
-        if table.on_timeout == "pass":
-            for word in PASSING_WORDS:
-                found = next((a for a in legal if str(a).split()[0] == word), None)
-                if found is not None:
-                    action = found
-                    break
+        action = default_action(table.state.legal_actions(seat_index), table.on_timeout)
         table.notice = f"{why}: played {action}"
         self._play(table, seat_index, action, table.seats[seat_index])
         await self._broadcast(table)

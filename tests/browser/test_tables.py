@@ -5,7 +5,8 @@ notebook (its own kernel), play each other through the table server of this proc
   page alongside. Ana plants with her board's controls; Ben builds an offer with his board's offer builder and
   sends it; Ana sees it and accepts it with her Accept button. The server's real state shows the trade; the
   spectator's page shows the board and no hand; no page shows another seat's hand.
-  Then both play the game to its end from their pages (typing their actions into the board's text box).
+  Then both play on from their pages (typing their actions into the board's text box) and leave: their decision
+  timers run out and the server plays for them to the end, which every page shows.
 * Nizam, 2 players: both humans play a whole game by typing each move into their own board's text box.
 
 Screenshots of the three Jaliz pages and the finished Nizam game go to ``artifacts/``.
@@ -125,8 +126,15 @@ def test_two_browsers_trade_in_jaliz_with_a_bot_and_a_spectator(lab, browser, no
         assert spectators and all(v.seat is None for v in spectators)
         for page, label in ((ana, "table-ana"), (ben, "table-ben"), (watch, "table-spectator")):
             screenshot(page.locator(f"{PANEL} .jp-OutputArea-output .widget-vbox").first, label)
-        # then the two humans play the game to its end from their pages (the bot plays its seat on the server)
-        _play_to_the_end(table, [ana, ben])
+        # then the two humans play on from their pages (the bot plays its seat on the server) ...
+        _play_to_the_end(table, [ana, ben], limit=12)
+        # ... and leave: from the next turn on, their decision timer of 1 ms runs out and the server plays for
+        # them, to the end. (The Nizam test plays a whole game from the pages; a whole Jaliz game typed into them
+        # took two minutes.) The pages must follow a game moved on by timeouts and show its end.
+        table.on_timeout, table.timeout = "pass", 0.001
+        _play_to_the_end(table, [ana, ben], limit=1)
+        _wait(table.state.is_over, seconds=120)
+        assert sum(seat.timeouts for seat in table.seats) > 0
         for page in (ana, ben, watch):
             _status(page, "Game over").wait_for()
         assert table.saved is not None and table.saved.is_file()
@@ -139,10 +147,11 @@ def test_two_browsers_trade_in_jaliz_with_a_bot_and_a_spectator(lab, browser, no
 QUICK = ("pass", "done", "refuse")
 
 
-def _play_to_the_end(table: Any, pages: list[Any], limit: int = 800) -> int:
-    """Type an action on the page of whichever human must decide, until the game ends; returns how many."""
+def _play_to_the_end(table: Any, pages: list[Any], limit: int | None = None) -> int:
+    """Type an action on the page of whichever human must decide, until the game ends (or ``limit`` actions are
+    typed); returns how many."""
     typed = 0
-    while not table.state.is_over():
+    while not table.state.is_over() and typed != limit:
         seat = table.state.current_player()
         step = table.step
         if seat >= len(pages):  # the bot's turn: it moves on the server
@@ -155,7 +164,7 @@ def _play_to_the_end(table: Any, pages: list[Any], limit: int = 800) -> int:
         _type_action(pages[seat], text)
         _wait(lambda step=step: table.step > step or table.state.is_over())
         typed += 1
-        assert typed < limit
+        assert typed < 800
     return typed
 
 
