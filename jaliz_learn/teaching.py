@@ -408,7 +408,9 @@ def rule_code(rule_id: str, game: str = "jaliz") -> Shown:
     where = path.relative_to(game_package(g).parents[2]).as_posix()  # jaliz_learn/games/<game>/<module>.py
     head = f"{rule_id} is carried out in {where}" + (f" by {name}:" if name else ":")
     source = definition_source(path, line)
-    return Shown(f"<p>{escape(head)}</p><pre>{escape(source)}</pre>", f"{head}\n{source}")
+    # JupyterLab wraps <pre> in outputs anywhere, mid-word; code reads better scrolled than broken
+    pre = "<pre style='white-space:pre;overflow-x:auto;word-break:normal'>"
+    return Shown(f"<p>{escape(head)}</p>{pre}{escape(source)}</pre>", f"{head}\n{source}")
 
 
 def games_table(names: Sequence[str] | None = None) -> Any:
