@@ -49,6 +49,7 @@ def test_a_learner_reads_a_rule_in_one_call():
     assert shown.splitlines()[0] == first
     assert "def _give(" in shown and "self._queue(receiver, [card])" in shown
     assert "FERTILIZER_PRICE = 2" in repr(rule_code("JAL-R-FERT"))  # a number: its line in the data module
-    assert "<pre>" in rule_code("NIZ-MOVE-02", "nizam")._repr_html_()
+    html = rule_code("NIZ-MOVE-02", "nizam")._repr_html_()
+    assert "<pre " in html and "white-space:pre;" in html  # scrolls sideways, never broken mid-word
     with pytest.raises(ValueError, match="no rule 'JAL-NOPE'"):
         rule_code("JAL-NOPE")
