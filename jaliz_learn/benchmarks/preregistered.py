@@ -9,7 +9,7 @@ What is fixed before any game is played (the registration):
   games each, seats rotated (blocks of ``players`` games share one deal);
 * the seeds: block ``b`` of a line is :func:`block_seed` ``(game, players, b)``, derived from :data:`MASTER_SEED`.
   Tuning (the settings in ``TUNED``, the rows of docs/BENCHMARKS.md's tuning section) used seeds 0-999 and the
-  fresh-deal checks used 20261206 and 20261207; the master seed and every seed derived from it are outside both
+  fresh-deal checks used 20261206-20261208; the master seed and every seed derived from it are outside both
   (:data:`TUNING_SEEDS` records them; a test checks the derived game seeds avoid them).
 
 A run writes one JSON line per finished block to a results file and skips the blocks already there, so a long
@@ -41,7 +41,7 @@ from .strength import _SearchFactory, bot_settings, heuristic_name, settings_tex
 #: The master seed of the pre-registered runs (chosen 2026-12-06, before any of their games was played).
 MASTER_SEED = 918_273_645
 #: Seeds the tuning and the earlier fresh-deal checks used (none of the pre-registered runs may use them).
-TUNING_SEEDS: tuple[range, ...] = (range(0, 1000), range(20261206, 20261208))
+TUNING_SEEDS: tuple[range, ...] = (range(0, 1000), range(20261206, 20261209))
 #: Games per line (the search bot plays one seat of each).
 GAMES_PER_LINE = 200
 #: The game modes, in the order of the report.
