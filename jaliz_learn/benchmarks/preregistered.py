@@ -146,10 +146,6 @@ class Line:
         return "not separated"
 
 
-def _text(settings: dict[str, Any]) -> str:
-    return settings_text(settings["search"], settings["iterations"], settings.get("rollout_depth"))
-
-
 def lines(records: Iterable[dict[str, Any]]) -> list[Line]:
     """The report's lines from block records, in :data:`MODES` order then by player count. A block found twice
     (overlapping shards, a rerun) counts once: its games depend on its number alone."""
@@ -167,7 +163,7 @@ def lines(records: Iterable[dict[str, Any]]) -> list[Line]:
         lo, hi = wilson_interval(wins, len(results))
         margins = [g["margin"] for g in results if g["margin"] is not None]
         searched = sum(b["searched"] for b in blocks)
-        out.append(Line(game, players, _text(blocks[0]["settings"]), blocks[0]["opponent"], len(results),
+        out.append(Line(game, players, settings_text(**blocks[0]["settings"]), blocks[0]["opponent"], len(results),
                         wins, lo, hi, sum(margins) / len(margins) if margins else float("nan"),
                         1000 * sum(b["cpu_seconds"] for b in blocks) / searched if searched else float("nan")))
     return out

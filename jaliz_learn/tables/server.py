@@ -51,9 +51,8 @@ def default_action(legal: Sequence[Any], on_timeout: str) -> Any:
     ('pass', 'plant bean')
     """
     if on_timeout == "pass":
-        shown = legal[:MAX_LEGAL] if len(legal) > MAX_LEGAL else legal
         by_word: dict[str, Any] = {}
-        for action in shown:
+        for action in legal[:MAX_LEGAL]:
             by_word.setdefault(str(action).split()[0], action)
         for word in PASSING_WORDS:
             if word in by_word:
