@@ -114,3 +114,31 @@ def test_every_board_joins_a_seat_and_plays_it_to_the_end(server, cls, game, pla
             assert replay.steps == table.step and replay.state.dumps() == table.state.dumps()
     finally:
         board.state.client.close()
+
+
+@pytest.mark.parametrize("cls,game", [(JalizBoard, "jaliz"), (NizamBoard, "nizam"), (NizamBoard, "pearl-of-the-east"),
+                                      (JungliLaBoard, "jungli-la"), (BaliBoard, "bali"), (BaliBoard, "bali-tani")])
+def test_boards_at_a_table_write_the_names_the_seats_joined_with(server, cls, game):
+    import importlib
+
+    from jaliz_learn.pictures import PICTURE_MODULES
+
+    opened = server.open_table(game, 3, seed=5)  # no bots: the table waits, so only the names change it
+    ana = cls(join=opened.urls[0], name="Ana")
+    ben = cls(join=opened.urls[1], name="Ben")
+    try:
+        # Ben's name reaches Ana's board when he says it, not at the next move (nobody can move yet)
+        until(ana, lambda: ana.state.names[:2] == ["Ana", "Ben"])
+        ana.redraw()
+        assert ana.ui["seat_names"][:2] == ("Ana", "Ben")
+        scene = hasattr(ana, "scene")  # Bali and Jungli-La write the name beside a disc with the number
+        if scene:
+            drawn = " ".join(ana.scene.texts())
+        else:
+            module = importlib.import_module(f"jaliz_learn.pictures.{PICTURE_MODULES[game]}")
+            drawn = module.picture(ana.observation(), ana.ui).to_svg()
+        assert ("Ana (you)" if scene else "P0 Ana (you)") in drawn and ("Ben" if scene else "P1 Ben") in drawn
+        assert "P2" in drawn  # the seat nobody took keeps its number
+    finally:
+        for b in (ana, ben):
+            b.state.client.close()

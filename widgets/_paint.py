@@ -34,7 +34,7 @@ class Painter(RegionPainter):
                           obs.supply, obs.extras, obs.offer_round, obs.decision, ui.get("market_sel")),
                lay.market_rect(), lambda pen, o, u: J.market(pen, lay, o, u))
         for p, farm in enumerate(obs.farms):
-            sig = (farm, p == obs.current_player, p == obs.active_player, p == obs.player)
+            sig = (farm, p == obs.current_player, p == obs.active_player, p == obs.player, ui.get("seat_names"))
             yield (("farm", p), sig, lay.farm_rect(p), partial(_farm, lay, p))
         yield ("hand", (obs.player, obs.hand, obs.hand_sizes, J.my_pending(obs), ui.get("hand_sel"), obs.is_over),
                lay.hand_rect(), lambda pen, o, u: J.hand(pen, lay, o, u))

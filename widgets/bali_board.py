@@ -74,7 +74,7 @@ class BaliBoard(SceneBoard):
         mine = self.human is not None and obs.current_player == self.human
         takeable = [c for c, col in enumerate(obs.square) if col] if mine and obs.decision == "take" else []
         self.ui["takeable"] = takeable
-        return pictures.scene(obs, takeable=takeable, selected=self.ui.get("selected"))
+        return pictures.scene(obs, takeable=takeable, selected=self.ui.get("selected"), names=self.ui["seat_names"])
 
     def after_move(self, player: int) -> None:
         self.ui["selected"] = None

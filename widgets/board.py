@@ -79,8 +79,7 @@ class JalizBoard(GameBoard):
             self.ui["hand_sel"] = None
         if self.ui.get("market_sel") is not None and self.ui["market_sel"] >= len(self.observation().market):
             self.ui["market_sel"] = None
-        self.ui["viewer_label"] = "spectator (watch mode)" if self.human is None else f"you are P{self.human}"
-        return self.ui
+        return super().ui_state()
 
     def after_move(self, player: int) -> None:
         if player == self.human:

@@ -76,7 +76,7 @@ import jaliz_learn
 from jaliz_learn.bots import make_bot
 from jaliz_learn.core.errors import JalizLearnError
 from jaliz_learn.core.rng import hash_seed
-from jaliz_learn.pictures.svg import INK, Point, Rect, Svg
+from jaliz_learn.pictures.svg import INK, Point, Rect, Svg, seat_name
 from jaliz_learn.tables.client import RemoteState, TableClient
 
 from .surface import Canvas, SvgSurface, new_surface
@@ -529,7 +529,10 @@ class GameBoard(widgets.VBox):
         return self.hints.get(obs.decision, "choose an action below, or type one")
 
     def ui_state(self) -> dict[str, Any]:
-        """The ``ui`` dict given to the painter (subclasses may add derived values)."""
+        """The ``ui`` dict given to the painter (subclasses add derived values): who is looking and, at a live
+        table, the names the seats joined with (the boards write them beside the seat numbers)."""
+        self.ui["viewer_label"] = "spectator (watch mode)" if self.human is None else f"you are P{self.human}"
+        self.ui["seat_names"] = tuple(self.state.names) if self.remote else None
         return self.ui
 
     # ------------------------------------------------------------------ bots
@@ -736,8 +739,9 @@ class GameBoard(widgets.VBox):
         """The status line: game over, the human's turn with the hint, or which bot decides."""
         if obs.is_over:
             out = self.state.outcome()
-            win = ", ".join(f"P{p}" for p in out.winners) if out and out.winners else "nobody"
-            scores = ", ".join(f"P{p} {s:g}" for p, s in enumerate(out.scores)) if out else ""
+            names = self.ui.get("seat_names")
+            win = ", ".join(seat_name(p, names) for p in out.winners) if out and out.winners else "nobody"
+            scores = ", ".join(f"{seat_name(p, names)} {s:g}" for p, s in enumerate(out.scores)) if out else ""
             return f"<b>Game over.</b> Winner(s): {win}. Scores: {scores}"
         cur = obs.current_player
         if self.remote and self.state.waiting:

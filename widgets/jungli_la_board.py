@@ -76,7 +76,7 @@ class JungliLaBoard(SceneBoard):
             dice = []
         self.ui["dice"] = dice
         self.ui["targets"] = self._targets(obs)
-        return pictures.scene(obs, selected_dice=dice, targets=self.ui["targets"])
+        return pictures.scene(obs, selected_dice=dice, targets=self.ui["targets"], names=self.ui["seat_names"])
 
     def after_move(self, player: int) -> None:
         self.ui["dice"] = []

@@ -67,8 +67,9 @@ class SceneBoard(GameBoard):
         return ScenePainter(self, canvas, self.geometry.width, self.geometry.height, self.background)
 
     def ui_state(self) -> dict[str, Any]:
+        ui = super().ui_state()  # first: the scene reads the seats' names from it
         self.scene = self.build_scene(self.observation())
-        return self.ui
+        return ui
 
     def hit_areas(self, obs: Any, hits: HitMap) -> None:
         for rect, key in self.scene.hits if self.scene is not None else ():

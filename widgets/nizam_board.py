@@ -70,7 +70,7 @@ class NizamPainter(RegionPainter):
                lay.grid_region(), lambda pen, o, u: N.grid(pen, lay, o, u))
         side = (obs.hand_sizes, obs.deck_size, obs.discard, obs.deck_runouts, turn, obs.board,
                 obs.completed if pearl else obs.scores, getattr(obs, "tasks_left", ()),
-                getattr(obs, "changed_lines", ()))
+                getattr(obs, "changed_lines", ()), ui.get("seat_names"))
         yield ("panel", side, lay.panel_region(), lambda pen, o, u: N.panel(pen, lay, o, u))
         # a spectator's "hand" is the line of hand sizes (no cards): without them here it went stale
         spectator = obs.hand_sizes if obs.player is None else ()
@@ -106,10 +106,6 @@ class NizamBoard(GameBoard):
         self.layout_geometry = N.NizamLayout(self.state.num_players)
         self.ui.update(selected_end=None, pay_options=(), scored_cells=())
         return NizamPainter(canvas, self.layout_geometry)
-
-    def ui_state(self) -> dict[str, Any]:
-        self.ui["viewer_label"] = "spectator (watch mode)" if self.human is None else f"you are P{self.human}"
-        return self.ui
 
     def hit_areas(self, obs: Any, hits: HitMap) -> None:
         lay = self.layout_geometry

@@ -19,12 +19,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..games.bali.data import BANANA_TILES, CARD_NAMES, CARD_TITLES, KINDS, offering_values
 from ._jb_scene import INK, Rect, Scene, html_wrap
+from .svg import seat_name
 
 WIDTH = 960
 MARGIN = 12
@@ -105,12 +106,12 @@ def observation_of(obj: Any) -> Any:
 
 
 def scene(obs: Any, *, takeable: Collection[int] | None = None, selected: tuple[Any, ...] | None = None,
-          note: str = "") -> Scene:
+          note: str = "", names: Sequence[str] | None = None) -> Scene:
     """The picture of a Bali observation.
 
     ``takeable``: 0-based columns whose bottom card may be taken now (default: every non-empty
     column while the decision is ``take``); ``selected``: a hit key drawn as selected (live board);
-    ``note``: a line in the header.
+    ``note``: a line in the header; ``names``: the names seats joined a live table with.
     """
     lay = BaliLayout(obs.num_players, bool(obs.expansion))
     name = "Bali: Village of Tani" if obs.expansion else "Bali"
@@ -123,7 +124,7 @@ def scene(obs: Any, *, takeable: Collection[int] | None = None, selected: tuple[
     _square(sc, obs, lay, set(takeable))
     _altar(sc, obs, lay)
     for p in range(obs.num_players):
-        _player(sc, obs, lay, p, selected)
+        _player(sc, obs, lay, p, selected, names)
     if obs.expansion:
         _village(sc, obs, lay)
     return sc
@@ -218,7 +219,8 @@ def _altar(sc: Scene, obs: Any, lay: BaliLayout) -> None:
     sc.text(x + 10, y + 220, f"card revealed for scoring: {rev}", size=12, bold=True, bg=PANEL, max_width=w - 20)
 
 
-def _player(sc: Scene, obs: Any, lay: BaliLayout, p: int, selected: tuple[Any, ...] | None) -> None:
+def _player(sc: Scene, obs: Any, lay: BaliLayout, p: int, selected: tuple[Any, ...] | None,
+            names: Sequence[str] | None) -> None:
     x, y, w, h = lay.player_rect(p)
     current = p == obs.current_player and not obs.is_over
     bg = "#fff4c9" if current else "#f1ede3"
@@ -227,7 +229,9 @@ def _player(sc: Scene, obs: Any, lay: BaliLayout, p: int, selected: tuple[Any, .
     sc.circle(x + 17, y + 20, 12, fill=colour, stroke=INK, width=1.5)
     sc.text(x + 17, y + 24, f"P{p}", size=10, bold=True, bg=colour, anchor="middle")
     who = "you" if p == obs.player else ("to play" if current else "")
-    sc.text(x + 34, y + 17, f"P{p}" + (f" ({who})" if who else ""), size=12, bold=True, bg=bg, max_width=104)
+    # the disc beside it shows the seat's number
+    sc.text(x + 34, y + 17, seat_name(p, names, number=False) + (f" ({who})" if who else ""), size=12, bold=True, bg=bg,
+            max_width=104)
     # stones (grey disc) and VP (gold badge): shape + number + word
     sc.circle(x + 12, y + 45, 6, fill="#9a9a9a", stroke=INK, width=1)
     sc.text(x + 22, y + 49, f"stones {obs.stones[p]}", size=12, bold=True, bg=bg)

@@ -19,7 +19,7 @@ from jaliz_learn.games.jaliz.actions import pname
 from jaliz_learn.games.jaliz.data import PRODUCTS
 
 from .jaliz_layout import HEADER_H, OFFER_X, BoardLayout
-from .svg import INK, MUTED, Pen, Rect, Svg, html_figure, text_on
+from .svg import INK, MUTED, Pen, Rect, Svg, html_figure, seat_name, text_on, text_width
 
 BG = "#f7f3e8"
 FARM_BG = "#efe6cf"
@@ -171,13 +171,17 @@ def farm(pen: Pen, lay: BoardLayout, obs: Any, ui: dict[str, Any], p: int) -> No
     pen.rect(x + 4, y + 4, w - 8, h - 8, fill=ACTIVE_BG if p == obs.active_player else FARM_BG,
              stroke=colour if current else "#b5a77f", line_width=4 if current else 1.5)
     # the turn marker is a drawn triangle (a shape cue besides the border colour), not a font glyph
-    name = f"P{p}" + (" (you)" if p == obs.player else "") + ("  to decide" if current else "")
+    # ui["seat_names"]: the names seats joined a live table with
+    name = (seat_name(p, ui.get("seat_names")) + (" (you)" if p == obs.player else "")
+            + ("  to decide" if current else ""))
     tx = x + 12
     if current:
         pen.polygon([(x + 10, y + 12), (x + 22, y + 18), (x + 10, y + 24)], fill=colour)
         tx = x + 27
-    pen.text(name, tx, y + 24, 15, colour, bold=True)
-    pen.text(f"coins {f.coins} · hand {f.hand_size} · score {f.score}", x + w - 12, y + 24, 13, INK, align="right")
+    stats = f"coins {f.coins} · hand {f.hand_size} · score {f.score}"
+    room = x + w - 22 - text_width(stats, 13) - tx  # a long name is squeezed, never drawn over the counts
+    pen.text(name, tx, y + 24, 15, colour, bold=True, max_width=room)
+    pen.text(stats, x + w - 12, y + 24, 13, INK, align="right")
     for i in range(3):
         pr = lay.plot_rect(p, i)
         if i < len(f.plots):

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..games.jungli_la.data import CARDS, MATERIALS
 from ._jb_scene import INK, Rect, Scene, html_wrap
+from .svg import seat_name
 
 WIDTH = 960
 MARGIN = 12
@@ -127,12 +128,12 @@ def observation_of(obj: Any) -> Any:
 
 
 def scene(obs: Any, *, selected_dice: Collection[int] = (), targets: dict[int, str] | None = None,
-          note: str = "") -> Scene:
+          note: str = "", names: Sequence[str] | None = None) -> Scene:
     """The picture of a Jungli-La observation.
 
     ``selected_dice``: indexes into ``obs.dice_faces()`` marked for a reroll; ``targets``: track cell ->
     a short label ("move 3", "discover") drawn as a yellow tag (the live board's hints); ``note``: a line
-    in the header.
+    in the header; ``names``: the names seats joined a live table with.
     """
     lay = JungliLayout(obs.num_players, len(obs.track))
     title = f"Jungli-La, round {obs.round}" + ("" if obs.player is None else f", seen by P{obs.player}")
@@ -142,7 +143,7 @@ def scene(obs: Any, *, selected_dice: Collection[int] = (), targets: dict[int, s
     _track(sc, obs, lay, targets or {})
     _dice(sc, obs, lay, set(selected_dice))
     for p in range(obs.num_players):
-        _player(sc, obs, lay, p)
+        _player(sc, obs, lay, p, names)
     return sc
 
 
@@ -278,7 +279,7 @@ def _dice(sc: Scene, obs: Any, lay: JungliLayout, selected: set[int]) -> None:
         sc.hit(rect, ("die", i))
 
 
-def _player(sc: Scene, obs: Any, lay: JungliLayout, p: int) -> None:
+def _player(sc: Scene, obs: Any, lay: JungliLayout, p: int, names: Sequence[str] | None) -> None:
     x, y, w, h = lay.player_rect(p)
     current = p == obs.current_player and not obs.is_over
     bg = "#fff4c9" if current else "#f1ede3"
@@ -288,7 +289,9 @@ def _player(sc: Scene, obs: Any, lay: JungliLayout, p: int) -> None:
     sc.circle(x + 17, y + 21, 12, fill=colour, stroke=INK, width=1.5)
     sc.text(x + 17, y + 25, f"P{p}", size=10, bold=True, bg=colour, anchor="middle")
     who = "you" if p == obs.player else ("to play" if current else "")
-    sc.text(x + 34, y + 17, f"P{p}" + (f" ({who})" if who else ""), size=12, bold=True, bg=bg, max_width=86)
+    # the disc beside it shows the seat's number
+    sc.text(x + 34, y + 17, seat_name(p, names, number=False) + (f" ({who})" if who else ""), size=12, bold=True, bg=bg,
+            max_width=86)
     pos = obs.positions[p]
     where = "at Start" if pos == 0 else "at the Goal" if pos < 0 else f"on {obs.track[pos - 1]}"
     sc.text(x + 34, y + 34, where, size=11, bg=bg, max_width=86)

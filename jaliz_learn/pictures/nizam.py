@@ -25,7 +25,7 @@ from typing import Any
 from jaliz_learn.games.nizam import board as B
 from jaliz_learn.games.nizam.data import KIND_NAMES, KINDS, PEARL, SIDE
 
-from .svg import INK, MUTED, Pen, Rect, Svg, arrow, html_figure, regular_polygon, star, text_on
+from .svg import INK, MUTED, Pen, Rect, Svg, arrow, html_figure, regular_polygon, seat_name, star, text_on, text_width
 
 WIDTH = 940
 HEADER_H = 40
@@ -286,13 +286,17 @@ def panel(pen: Pen, lay: NizamLayout, obs: Any, ui: dict[str, Any]) -> None:
         if current:
             pen.polygon([(x + 8, y + 10), (x + 20, y + 17), (x + 8, y + 24)], fill=colour)
             tx = x + 25
-        name = f"P{p}" + (" (you)" if p == obs.player else "") + ("  to play" if current else "")
-        pen.text(name, tx, y + 22, 15, colour, bold=True)
+        # ui["seat_names"]: the names seats joined a live table with
+        name = (seat_name(p, ui.get("seat_names")) + (" (you)" if p == obs.player else "")
+                + ("  to play" if current else ""))
         hand = f"hand {obs.hand_sizes[p]}"
+        stats = f"tasks done {len(obs.completed[p])}/8 · {obs.tasks_left[p]} task cards left · {hand}" if pearl else ""
+        counts_left = x + w - 10 - text_width(stats, 12) if pearl else x + w - 100 - text_width(hand, 12)
+        # a long name is squeezed, never drawn over the counts
+        pen.text(name, tx, y + 22, 15, colour, bold=True, max_width=counts_left - 10 - tx)
         if pearl:
             done = obs.completed[p]
-            pen.text(f"tasks done {len(done)}/8 · {obs.tasks_left[p]} task cards left · {hand}", x + w - 10, y + 22,
-                     12, INK, align="right")
+            pen.text(stats, x + w - 10, y + 22, 12, INK, align="right")
             # the completed-task stack, bottom to top; the top card blocks the others (PRL-TASK-05)
             for i, kind in enumerate(done):
                 top = i == len(done) - 1

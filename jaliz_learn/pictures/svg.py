@@ -128,6 +128,23 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return len(text) * size * (0.62 if bold else 0.56)
 
 
+def seat_name(p: int, names: Sequence[str] | None = None, limit: int = 18, number: bool = True) -> str:
+    """How a board names seat ``p``: "P1", or "P1 Ana" at a live table where that seat joined as "Ana"
+    (``number=False``: "Ana" alone, for a label beside a disc that shows the number).
+
+    >>> seat_name(1), seat_name(1, ["heuristic bot", "Ana"]), seat_name(0, ["a very long name indeed, yes"])
+    ('P1', 'P1 Ana', 'P0 a very long name…')
+    >>> seat_name(1, ["heuristic bot", "Ana"], number=False), seat_name(1, ["heuristic bot", ""], number=False)
+    ('Ana', 'P1')
+    """
+    name = names[p].strip() if names and p < len(names) and names[p] else ""
+    if len(name) > limit:
+        name = name[: limit - 1].rstrip() + "…"
+    if not name:
+        return f"P{p}"
+    return f"P{p} {name}" if number else name
+
+
 def html_figure(svg: str, caption: str = "") -> str:
     """The SVG inside a block that scales down to the notebook column (for ``_repr_html_``).
 

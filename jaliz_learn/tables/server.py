@@ -321,6 +321,7 @@ class TableServer:
                 if viewer.seat is None:
                     raise BadMessage("only a seat has a name")
                 viewer.table.seats[viewer.seat].name = msg["name"]
+                await self._send_updates(viewer.table)  # every board names the seat now, not at the next move
             else:
                 await self._act(viewer, msg["action"])
         except (BadMessage, JalizLearnError, ValueError) as exc:
@@ -357,6 +358,9 @@ class TableServer:
     async def _broadcast(self, table: Table, first: Viewer | None = None) -> None:
         """Send every viewer its update, then let bots move and timers run."""
         self._after_change(table)
+        await self._send_updates(table, first)
+
+    async def _send_updates(self, table: Table, first: Viewer | None = None) -> None:
         viewers = sorted(table.viewers, key=lambda v: v is not first)
         for v in viewers:
             try:
