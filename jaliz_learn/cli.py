@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .bots.base import make_bot
+from .bots.base import bot_names, make_bot
 from .core.errors import JalizLearnError
 from .core.play import play, replay_record
 from .core.registry import REGISTRY, list_games, load_game
@@ -165,12 +165,26 @@ def _bench_tables(args: argparse.Namespace) -> int:
         sections.append(("Search-bot strength", report.strength_table(
             games, matches=matches, iterations=args.iterations, seed=args.seed, reuse=args.reuse,
             rollout_depth=depth if depth is not None and depth >= 0 else None,
-            to_the_end=depth is not None and depth < 0, players=args.players, budgets=_budgets(args.budgets))))
+            to_the_end=depth is not None and depth < 0, players=args.players, budgets=_budgets(args.budgets),
+            opponents=_opponents(args.opponents, games))))
     for title, lines in sections:
         print(f"\n## {title}\n", flush=True)
         for line in lines:
             print(line, flush=True)
     return 0
+
+
+def _opponents(text: str, games: Sequence[str]) -> list[str]:
+    """``--opponents``: bot names every game knows ("heuristic" stands for each game's own bot)."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        unknown = [g for g in games if name != "heuristic" and name not in bot_names(g)]
+        if unknown:
+            raise UsageError(f"--opponents: no bot {name!r} in {unknown[0]} (bots: heuristic, "
+                             f"{', '.join(bot_names(unknown[0]))})")
+    if not names:
+        raise UsageError("--opponents needs at least one bot name, e.g. heuristic")
+    return names
 
 
 def _budgets(text: str | None) -> list[int]:
@@ -569,13 +583,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--peer", action="store_true",
                    help="play() decisions/s against OpenSpiel's Python tic-tac-toe (needs the bench extra)")
     p.add_argument("--copies", action="store_true", help="clone() and compact position round trip, in decisions")
-    p.add_argument("--strength", action="store_true", help="ISMCTS win rates against the heuristic and random bots")
+    p.add_argument("--strength", action="store_true", help="ISMCTS win rates against the game's own bot and random bots (see --opponents)")
     p.add_argument("--rounds", type=int, default=9, help="alternating timing rounds (--peer, --copies)")
     p.add_argument("--slice", type=float, default=0.3, help="seconds per timing slice (--peer, --copies)")
     p.add_argument("--iterations", type=int, default=None,
                    help="ISMCTS iterations per decision (--strength; default: the registered bot's)")
     p.add_argument("--budgets", default=None, metavar="N,N,...",
                    help="--strength: one line per budget (iterations per decision), e.g. 40,160,640")
+    p.add_argument("--opponents", default="heuristic,random", metavar="BOT,...",
+                   help="--strength: the bots the search bot plays, one line each (default heuristic,random; "
+                        "heuristic: the game's own bot)")
     p.add_argument("--rollout-depth", type=int, default=None,
                    help="ISMCTS rollout cut-off (-1: play to the end; default: the registered bot's)")
     p.add_argument("--reuse", type=int, default=1, help="ISMCTS iterations per sampled state (--strength)")

@@ -135,12 +135,21 @@ def test_cli_strength_budget_lines(capsys):
     assert "flat, 2 " in out and "flat, 4 " in out  # one line per budget, each with its settings
 
 
+def test_cli_strength_plays_only_the_opponents_asked_for(capsys):
+    argv = ["bench", "bali", "--strength", "--games", "1", "--iterations", "2", "--rollout-depth", "2"]
+    assert main([*argv, "--opponents", "heuristic"]) == 0
+    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| bali |")]
+    assert len(rows) == 1 and "| greedy |" in rows[0]  # "heuristic" is the game's own bot; no random line
+
+
 @pytest.mark.parametrize("argv, message", [
     (["bench"], "name a game"),
     (["bench", "nizam", "--strength", "--budgets", "40,x"], "--budgets"),
     (["bench", "chess", "--peer"], "unknown game"),
     (["bench", "nizam", "--copies", "--rounds", "0"], "--rounds"),
     (["bench", "nizam", "--strength", "--iterations", "0"], "--iterations"),
+    (["bench", "nizam", "--strength", "--opponents", "grandmaster"], "no bot 'grandmaster' in nizam"),
+    (["bench", "nizam", "--strength", "--opponents", ","], "--opponents needs"),
     (["bench", "nizam", "--peer", "--players", "9"], "1-5 players"),
     (["bench", "--peer", "--players", "3"], "--players needs one game"),
 ])
