@@ -50,7 +50,7 @@ def test_two_humans_trade_through_their_boards_with_a_bot_at_the_table(server):
         # Ana sees it and accepts it with her board's button
         until(ana, lambda: ana.state.decision() == "respond" and ana.state.current_player() == 0)
         assert any(p == 1 for p, _o in ana.observation().offers)
-        assert ("P1", "accept 1") in ana.accept_dd.options
+        assert ("P1 Ben", "accept 1") in ana.accept_dd.options  # the seat's number and the name it joined with
         hand_before = ben.observation().hand
         ana.accept_dd.value = "accept 1"
         ana.accept_btn.click()

@@ -160,11 +160,10 @@ class JalizBoard(GameBoard):
         if p in [v for _, v in self.give_to.options]:
             self.give_to.value = p
             self._set_error("")
-            self.set_note(f"gift target set to P{p}")
+            self.set_note(f"gift target set to {self.seat_label(p)}")
 
     # ------------------------------------------------------------------ controls
     def game_controls(self) -> list[widgets.Widget]:
-        n = self.state.num_players
         self.done_btn = button("Done", lambda: self.apply("done"), "stop planting", style="success")
         self.pass_btn = button("Pass", lambda: self.apply("pass"), "no claim / no offer this round")
         self.refuse_btn = button("Refuse", lambda: self.apply("refuse"), "refuse all offers (next offer round)")
@@ -202,7 +201,6 @@ class JalizBoard(GameBoard):
                           self.offer_preview])])
         self.offer_box.layout.display = "none"
         rows.append(self.offer_box)
-        set_options(self.give_to, [(f"P{q}", q) for q in range(n) if q != self.human])
         return rows
 
     def _market_action(self, verb: str) -> None:
@@ -257,14 +255,16 @@ class JalizBoard(GameBoard):
         self.keep_btn.disabled = "keep" not in heads
         self.claim_btn.disabled = "claim" not in heads
         self.give_btn.disabled = "give" not in heads
-        set_options(self.accept_dd, [(f"P{t.split()[1]}", t) for t in texts if t.startswith("accept")])
+        # here, not once: at a live table the names come as the seats join
+        set_options(self.give_to, [(self.seat_label(q), q) for q in range(obs.num_players) if q != self.human])
+        set_options(self.accept_dd, [(self.seat_label(int(t.split()[1])), t) for t in texts if t.startswith("accept")])
         self.accept_btn.disabled = not self.accept_dd.options
         offering = mine and obs.decision == "offer"
         self.offer_box.layout.display = "flex" if offering else "none"
         if offering:
             set_options(self.want, [(pname(c), i) for i, c in enumerate(obs.market)])
             set_options(self.give_cards, [(pname(c), i) for i, c in enumerate(obs.hand or ())])
-            set_options(self.tokens_sel, [(f"token of P{t}", t) for t in obs.farms[self.human].tokens])
+            set_options(self.tokens_sel, [(f"token of {self.seat_label(t)}", t) for t in obs.farms[self.human].tokens])
             max_ask = obs.params.max_ask
             set_options(self.ask_sel, [(pname(p) + (f" ×{k}" if k > 1 else ""), (p, k))
                                        for p in obs.params.products for k in range(1, max_ask + 1)])

@@ -735,13 +735,16 @@ class GameBoard(widgets.VBox):
         self.all_btn.disabled = not texts
 
     # ------------------------------------------------------------------ drawing
+    def seat_label(self, p: int) -> str:
+        """"P1", or "P1 Ana" at a live table where seat 1 joined as "Ana" (controls and the status line)."""
+        return seat_name(p, self.state.names if self.remote else None)
+
     def turn_text(self, obs: Any) -> str:
         """The status line: game over, the human's turn with the hint, or which bot decides."""
         if obs.is_over:
             out = self.state.outcome()
-            names = self.ui.get("seat_names")
-            win = ", ".join(seat_name(p, names) for p in out.winners) if out and out.winners else "nobody"
-            scores = ", ".join(f"{seat_name(p, names)} {s:g}" for p, s in enumerate(out.scores)) if out else ""
+            win = ", ".join(self.seat_label(p) for p in out.winners) if out and out.winners else "nobody"
+            scores = ", ".join(f"{self.seat_label(p)} {s:g}" for p, s in enumerate(out.scores)) if out else ""
             return f"<b>Game over.</b> Winner(s): {win}. Scores: {scores}"
         cur = obs.current_player
         if self.remote and self.state.waiting:
