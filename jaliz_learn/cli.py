@@ -583,7 +583,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--peer", action="store_true",
                    help="play() decisions/s against OpenSpiel's Python tic-tac-toe (needs the bench extra)")
     p.add_argument("--copies", action="store_true", help="clone() and compact position round trip, in decisions")
-    p.add_argument("--strength", action="store_true", help="ISMCTS win rates against the game's own bot and random bots (see --opponents)")
+    p.add_argument("--strength", action="store_true",
+                   help="ISMCTS win rates against the game's own bot and random bots (see --opponents)")
     p.add_argument("--rounds", type=int, default=9, help="alternating timing rounds (--peer, --copies)")
     p.add_argument("--slice", type=float, default=0.3, help="seconds per timing slice (--peer, --copies)")
     p.add_argument("--iterations", type=int, default=None,

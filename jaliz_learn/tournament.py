@@ -22,7 +22,8 @@ max_ms         longest single decision, in milliseconds
 
 Per-game results are kept as plain records in ``df.attrs["games"]`` (one dict
 per seat of every game: ``game``, ``seed``, ``seat``, ``bot``, ``score``, ``win``,
-``completed``, ``failure``, ``reason``, ``decisions``, ``max_ms``, ...); turn
+``winners`` (how many seats won that game), ``completed``, ``failure``, ``reason``,
+``decisions``, ``max_ms``, ...); turn
 them into a table with :func:`games_frame` (``pd.DataFrame(df.attrs["games"])``).
 They are records rather than a nested DataFrame because pandas compares
 ``attrs`` when concatenating frames, which fails for DataFrame values.
@@ -414,12 +415,13 @@ def play_contained(game: Game, bots: Sequence[Any], seed: int, *, time_limit: fl
             "failure": None, "reason": "", "decision": None, "decisions": decisions[seat],
             "total_ms": 1000.0 * total[seat], "max_ms": 1000.0 * longest[seat],
         }
+        # winners: how many seats won the game (a win shared by two or more is not a sole win)
         if failure is None:
-            row["win"] = seat in standings.winners
+            row.update(win=seat in standings.winners, winners=len(standings.winners))
         elif failure[0] == seat:
-            row.update(win=False, failure=failure[1], reason=failure[2], decision=failure[3])
+            row.update(win=False, failure=failure[1], reason=failure[2], decision=failure[3], winners=n - 1)
         else:
-            row.update(win=True, reason=f"won by forfeit: seat {failure[0]} failed ({failure[1]})")
+            row.update(win=True, reason=f"won by forfeit: seat {failure[0]} failed ({failure[1]})", winners=n - 1)
         rows.append(row)
     return state, rows
 

@@ -11,7 +11,7 @@ import jaliz_learn
 from jaliz_learn.benchmarks import report
 from jaliz_learn.benchmarks.costs import clone_cost, mid_game_state, round_trip_cost
 from jaliz_learn.benchmarks.peer import MISSING, load_peer, peer_ratio, play_runner
-from jaliz_learn.benchmarks.strength import heuristic_name, search_strength
+from jaliz_learn.benchmarks.strength import StrengthResult, heuristic_name, search_strength
 from jaliz_learn.benchmarks.timing import alternating_ratio, rate
 from jaliz_learn.cli import main
 from jaliz_learn.core.registry import load_game
@@ -99,6 +99,16 @@ def test_search_strength_counts_every_seat(name):
     assert r.games == r.players  # one full seat rotation
     assert 0 <= r.wins <= r.games and r.ci_low <= r.win_rate <= r.ci_high
     assert r.failures == 0 and r.opponent == "random"
+    assert 0 <= r.shared <= r.wins and r.sole_wins == r.wins - r.shared
+
+
+def test_a_bot_that_only_ties_more_does_not_beat_them():
+    tied = StrengthResult("nizam", 2, "greedy", 40, games=100, wins=70, ci_low=0.60, ci_high=0.78, mean_ms=1.0,
+                          max_ms=1.0, failures=0, cpu_ms=1.0, shared=30)  # 40 won alone, 30 shared
+    assert not tied.beats and tied.sole_interval[1] < 0.5
+    alone = StrengthResult("nizam", 2, "greedy", 40, games=100, wins=70, ci_low=0.60, ci_high=0.78, mean_ms=1.0,
+                           max_ms=1.0, failures=0, cpu_ms=1.0)
+    assert alone.beats
 
 
 def test_cli_prints_the_tables(capsys):

@@ -46,6 +46,7 @@ def test_a_run_resumes_where_it_stopped_and_replays_the_same_games(tmp_path):
     record = pr.read(out)[0]
     assert record["settings"]["search"] == "flat" and record["opponent"] == "greedy"
     assert len(record["results"]) == 2 and record["searched"] > 0 and record["cpu_seconds"] > 0
+    assert all(g["winners"] >= 1 for g in record["results"])  # how many won: a shared win is not a sole win
 
 
 def test_the_report_names_short_lines_and_the_verdict(tmp_path):
@@ -64,6 +65,22 @@ def test_the_report_names_short_lines_and_the_verdict(tmp_path):
     assert pr.lines([block(2, 1, 0), block(2, 1, 0)])[0].games == 2  # a block found twice counts once
     (tmp_path / "r.jsonl").write_text("\n".join(json.dumps(r) for r in records) + "\n")
     assert pr.main(["report", str(tmp_path / "r.jsonl")]) == 0
+
+
+def test_ties_cannot_pass_the_verdict_on_sole_wins():
+    """Equally strong bots that often tie each win more than the equal share of their games, counting shared
+    wins: the second verdict counts only the wins the search bot did not share."""
+    def block(b, winners):
+        return {"game": "nizam", "players": 2, "block": b, "seed": 1, "opponent": "greedy",
+                "settings": {"search": "tree", "iterations": 40, "rollout_depth": None},
+                "results": [{"win": True, "winners": winners, "failure": None, "margin": 0.0},
+                            {"win": b % 2 == 0, "winners": 1, "failure": None, "margin": 1.0 if b % 2 == 0 else -1.0}],
+                "searched": 10, "cpu_seconds": 1.0}
+    line = pr.lines([block(b, 2) for b in range(60)])[0]  # a tie in every other game, half the rest won
+    assert line.wins == 90 and line.verdict == "beats"  # 0.75 counting the ties: it seems to beat them
+    assert line.sole == 30 and line.sole_verdict == "loses"  # alone it won a quarter
+    assert pr.lines([block(b, 1) for b in range(60)])[0].sole_verdict == "beats"  # the same games won alone
+    assert "| 30 (0.25) | 0.18-0.33 | loses |" in pr.report([block(b, 2) for b in range(60)])
 
 
 def test_shards_split_the_blocks_and_bad_shards_are_refused(tmp_path, capsys):

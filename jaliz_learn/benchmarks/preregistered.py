@@ -81,11 +81,28 @@ def play_block(game_name: str, players: int, block: int) -> dict[str, Any]:
         mine = next(r for r in seats if r["bot"] == "mcts")
         others = [r["score"] for r in seats if r["bot"] != "mcts"]
         completed = all(r["completed"] for r in seats)
-        results.append({"win": bool(mine["win"]), "failure": mine["failure"],
+        results.append({"win": bool(mine["win"]), "winners": mine["winners"], "failure": mine["failure"],
                         "margin": (mine["score"] - max(others)) if completed and others else None})
     return {"game": game_name, "players": players, "block": block, "seed": seed, "settings": settings,
             "opponent": own, "results": results, "searched": sum(b.searched for b in search.made),
             "cpu_seconds": sum(b.cpu_seconds for b in search.made)}
+
+
+def sole_win(result: dict[str, Any]) -> bool:
+    """Whether the search bot won a game alone. Records written before 2026-12-06's second session have no
+    ``winners``: there a win counts as sole only with a score margin above 0, so a win on a tie-break counts as
+    shared (an undercount: the test stays on the safe side).
+
+    >>> sole_win({"win": True, "winners": 2, "margin": 0.0}), sole_win({"win": True, "margin": 0.0})
+    (False, False)
+    >>> sole_win({"win": True, "winners": 1, "margin": 0.0}), sole_win({"win": True, "margin": 3.0})
+    (True, True)
+    """
+    if not result["win"]:
+        return False
+    if "winners" in result:
+        return bool(result["winners"] == 1)
+    return result["margin"] is not None and result["margin"] > 0
 
 
 def read(path: Path | str) -> list[dict[str, Any]]:
@@ -131,6 +148,7 @@ class Line:
     ci_high: float
     margin: float
     cpu_ms: float
+    sole: int = 0  # wins the search bot did not share (see sole_win)
 
     @property
     def equal_share(self) -> float:
@@ -138,12 +156,24 @@ class Line:
 
     @property
     def verdict(self) -> str:
-        """``beats`` (lower bound above the equal share), ``loses`` (upper bound below it) or ``not separated``."""
-        if self.ci_low > self.equal_share:
-            return "beats"
-        if self.ci_high < self.equal_share:
-            return "loses"
-        return "not separated"
+        """The registered test, on all wins (shared ones count): ``beats`` (lower bound above the equal share),
+        ``loses`` (upper bound below it) or ``not separated``."""
+        return _verdict(self.ci_low, self.ci_high, self.equal_share)
+
+    @property
+    def sole_interval(self) -> tuple[float, float]:
+        return wilson_interval(self.sole, self.games)
+
+    @property
+    def sole_verdict(self) -> str:
+        """The same test on sole wins. Equally strong bots share wins in games with ties (Nizam and Jaliz: about
+        one game in five), so each wins more than the equal share of its games counting shared wins; sole wins
+        average at most the equal share, so only this test cannot be passed by ties."""
+        return _verdict(*self.sole_interval, self.equal_share)
+
+
+def _verdict(low: float, high: float, share: float) -> str:
+    return "beats" if low > share else "loses" if high < share else "not separated"
 
 
 def lines(records: Iterable[dict[str, Any]]) -> list[Line]:
@@ -165,20 +195,23 @@ def lines(records: Iterable[dict[str, Any]]) -> list[Line]:
         searched = sum(b["searched"] for b in blocks)
         out.append(Line(game, players, settings_text(**blocks[0]["settings"]), blocks[0]["opponent"], len(results),
                         wins, lo, hi, sum(margins) / len(margins) if margins else float("nan"),
-                        1000 * sum(b["cpu_seconds"] for b in blocks) / searched if searched else float("nan")))
+                        1000 * sum(b["cpu_seconds"] for b in blocks) / searched if searched else float("nan"),
+                        sum(sole_win(g) for g in results)))
     return out
 
 
 def report(records: Iterable[dict[str, Any]]) -> str:
     """A markdown table of the lines (the one in docs/BENCHMARKS.md)."""
     rows = ["| mode | players | search bot | vs | games | wins | win rate | Wilson 95% | equal share | verdict "
-            "| mean margin | CPU / searched decision |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+            "| sole wins | Wilson 95% | verdict on sole wins | mean margin | CPU / searched decision |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for ln in lines(records):
         short = "" if ln.games >= GAMES_PER_LINE else f" (of {GAMES_PER_LINE})"
+        low, high = ln.sole_interval
         rows.append(f"| {ln.game} | {ln.players} | {ln.settings} | {ln.opponent} | {ln.games}{short} | {ln.wins} "
                     f"| {ln.wins / ln.games:.2f} | {ln.ci_low:.2f}-{ln.ci_high:.2f} | {ln.equal_share:.2f} "
-                    f"| {ln.verdict} | {ln.margin:+.1f} | {ln.cpu_ms:.0f} ms |")
+                    f"| {ln.verdict} | {ln.sole} ({ln.sole / ln.games:.2f}) | {low:.2f}-{high:.2f} | {ln.sole_verdict} "
+                    f"| {ln.margin:+.1f} | {ln.cpu_ms:.0f} ms |")
     return "\n".join(rows)
 
 

@@ -100,13 +100,14 @@ def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heurist
              else "the registered bot, make_bot(\"mcts\", game), as learners get it")
     yield (f"one ISMCTS bot, {which}{reused} (the game's own bot as prior and in rollouts), against the "
            f"others, seats rotated, {matches} games per line (rounded up to full rotations), seed {seed}; settings: "
-           f"search mode, iterations per decision, rollout cut-off; ms/decision: mean CPU time of a searched decision "
-           f"(in brackets: wall time, which other load on the machine inflates, over all decisions, forced ones "
-           f"included)")
+           f"search mode, iterations per decision, rollout cut-off; wins: shared ones (ties for first) in brackets; "
+           f"beats them: the Wilson 95% interval of its *sole* wins lies above the equal share (so ties cannot pass "
+           f"the test); ms/decision: mean CPU time of a searched decision (in brackets: wall time, which other load "
+           f"on the machine inflates, over all decisions, forced ones included)")
     yield ""
-    yield ("| game | players | settings | opponents | games | wins | win rate | Wilson 95% | equal share | beats them "
-           "| CPU (wall) ms/decision |")
-    yield "|---|---|---|---|---|---|---|---|---|---|---|"
+    yield ("| game | players | settings | opponents | games | wins (shared) | win rate | sole wins "
+           "| Wilson 95% of sole wins | equal share | beats them | CPU (wall) ms/decision |")
+    yield "|---|---|---|---|---|---|---|---|---|---|---|---|"
     per_game: list[int | None] = list(budgets) or [iterations]
     lines = [(name, opp, budget) for name in games for opp in opponents for budget in per_game]
     skip: set[str] = set()
@@ -117,10 +118,11 @@ def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heurist
             r = search_strength(name, opp, games=matches, players=players, iterations=budget,
                                 rollout_depth=rollout_depth, to_the_end=to_the_end, reuse=reuse, seed=seed)
         except NotImplementedError as exc:
-            yield f"| {name} | | | {opp} | | | | | | n/a: {exc} | |"
+            yield f"| {name} | | | {opp} | | | | | | | n/a: {exc} | |"
             skip.add(name)
             continue
         fail = f" ({r.failures} failed)" if r.failures else ""
-        yield (f"| {name} | {r.players} | {r.settings_text} | {r.opponent} | {r.games}{fail} | {r.wins} | "
-               f"{r.win_rate:.2f} | {r.ci_low:.2f}–{r.ci_high:.2f} | {r.equal_share:.2f} | {_mark(r.beats)} | "
-               f"{r.cpu_ms:.0f} ({r.mean_ms:.0f}) |")
+        low, high = r.sole_interval
+        yield (f"| {name} | {r.players} | {r.settings_text} | {r.opponent} | {r.games}{fail} | {r.wins} ({r.shared}) "
+               f"| {r.win_rate:.2f} | {r.sole_wins / r.games:.2f} | {low:.2f}–{high:.2f} | {r.equal_share:.2f} "
+               f"| {_mark(r.beats)} | {r.cpu_ms:.0f} ({r.mean_ms:.0f}) |")

@@ -18,7 +18,7 @@ from ..bots.mcts import TUNED, ISMCTSBot
 from ..core.game import Game
 from ..core.registry import load_game
 from ..ladder import BotSpec
-from ..tournament import tournament
+from ..tournament import tournament, wilson_interval
 
 
 def heuristic_name(game_name: str) -> str:
@@ -63,6 +63,11 @@ class StrengthResult:
     cpu_ms: float  # mean CPU time of one searched (not forced) decision: immune to other load on the machine
     search: str = "tree"  # the bot's search mode ("tree" or "flat")
     rollout_depth: int | None = None  # decisions played after the tree (None: to the end)
+    shared: int = 0  # wins shared with another seat (a tie for first): counted in ``wins``, not in ``sole_wins``
+
+    @property
+    def sole_wins(self) -> int:
+        return self.wins - self.shared
 
     @property
     def settings_text(self) -> str:
@@ -78,9 +83,19 @@ class StrengthResult:
         return 1.0 / self.players
 
     @property
+    def sole_interval(self) -> tuple[float, float]:
+        """Wilson 95% interval of the sole-win rate."""
+        return wilson_interval(self.sole_wins, self.games)
+
+    @property
     def beats(self) -> bool:
-        """The lower Wilson bound is above the share of equally strong bots."""
-        return self.ci_low > self.equal_share
+        """The lower Wilson bound of the **sole**-win rate is above the share of equally strong bots.
+
+        Shared wins count as wins in ``wins``, so equally strong bots win more than ``1/players`` of their games
+        in a game with ties (Nizam and Jaliz: about one game in five with their own bots); a bot that only
+        tied more often would seem to beat them. Sole wins of equally strong bots average at most
+        ``1/players``, so this test cannot be passed by ties."""
+        return self.sole_interval[0] > self.equal_share
 
 
 def check_sampling(game: Game, players: int) -> None:
@@ -143,6 +158,7 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     # serial: one core, so the time per decision is comparable with the stated budget
     df = tournament(game, entries, games=games, seed=seed, num_players=n, executor=None)
     row = df.loc["mcts"]
+    shared = sum(1 for r in df.attrs["games"] if r["bot"] == "mcts" and r["win"] and r["winners"] > 1)
     return StrengthResult(game_name, n, opp, iterations, int(row["games"]), int(row["wins"]), float(row["ci_low"]),
                           float(row["ci_high"]), float(row["mean_ms"]), float(row["max_ms"]), int(row["failures"]),
-                          search.cpu_ms(), settings["search"], settings.get("rollout_depth"))
+                          search.cpu_ms(), settings["search"], settings.get("rollout_depth"), shared)
