@@ -14,7 +14,8 @@ What is fixed before any game is played (the registration):
 
 A run writes one JSON line per finished block to a results file and skips the blocks already there, so a long
 run can be stopped and resumed (or split over machines) without changing a game. The report gives, per line, the
-win rate with its Wilson 95% interval, the mean score margin (the search bot's final score minus the best
+win rate with its Wilson 95% interval, the same for sole wins (a tie for first is not one: see :func:`sole_win`),
+the mean score margin (the search bot's final score minus the best
 opponent's), the CPU time of a searched decision, and the games played so far: a line that has not reached
 :data:`GAMES_PER_LINE` games says so.
 
@@ -166,9 +167,10 @@ class Line:
 
     @property
     def sole_verdict(self) -> str:
-        """The same test on sole wins. Equally strong bots share wins in games with ties (Nizam and Jaliz: about
-        one game in five), so each wins more than the equal share of its games counting shared wins; sole wins
-        average at most the equal share, so only this test cannot be passed by ties."""
+        """The same test on sole wins. Equally strong bots share wins in games with ties (Nizam, Pearl of the
+        East and Jaliz: one game in ten to one in four), so each wins more than the equal share of its games
+        counting shared wins; sole wins average at most the equal share, so only this test cannot be passed
+        by ties."""
         return _verdict(*self.sole_interval, self.equal_share)
 
 

@@ -91,10 +91,10 @@ class StrengthResult:
     def beats(self) -> bool:
         """The lower Wilson bound of the **sole**-win rate is above the share of equally strong bots.
 
-        Shared wins count as wins in ``wins``, so equally strong bots win more than ``1/players`` of their games
-        in a game with ties (Nizam and Jaliz: about one game in five with their own bots); a bot that only
-        tied more often would seem to beat them. Sole wins of equally strong bots average at most
-        ``1/players``, so this test cannot be passed by ties."""
+        Shared wins count as wins in ``wins``, so equally strong bots win more than ``1/players`` of their
+        games in a game with ties (Nizam, Pearl of the East and Jaliz: one game in ten to one in four with
+        their own bots), and a bot that only tied more often would seem to beat them. Sole wins of equally
+        strong bots average at most ``1/players``, so this test cannot be passed by ties."""
         return self.sole_interval[0] > self.equal_share
 
 
