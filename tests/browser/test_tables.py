@@ -113,7 +113,8 @@ def test_two_browsers_trade_in_jaliz_with_a_bot_and_a_spectator(lab, browser, no
         # Ana sees Ben's offer (after the bot's) and accepts it with her button
         _wait(lambda: table.state.current_player() == 0 and table.state.decision() == "respond")
         _status(ana, "Your turn (respond)").wait_for()
-        ana.locator(f"{PANEL} .widget-dropdown", has_text="offer of").locator("select").select_option(label="P1")
+        # the offers are listed by seat and the name it joined with
+        ana.locator(f"{PANEL} .widget-dropdown", has_text="offer of").locator("select").select_option(label="P1 Ben")
         hand_before = table.state.observation(1).hand
         ana.locator(f"{PANEL} button.jupyter-button", has_text=re.compile(r"^Accept$")).click()
         _wait(lambda: any(e.kind in ("accept", "trade") for e in table.state.events("all")))
