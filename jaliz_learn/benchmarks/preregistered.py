@@ -167,10 +167,8 @@ class Line:
 
     @property
     def sole_verdict(self) -> str:
-        """The same test on sole wins. Equally strong bots share wins in games with ties (Nizam, Pearl of the
-        East and Jaliz: one game in ten to one in four), so each wins more than the equal share of its games
-        counting shared wins; sole wins average at most the equal share, so only this test cannot be passed
-        by ties."""
+        """The same test on sole wins, which ties cannot pass (why: ``StrengthResult.beats`` in
+        :mod:`jaliz_learn.benchmarks.strength`)."""
         return _verdict(*self.sole_interval, self.equal_share)
 
 

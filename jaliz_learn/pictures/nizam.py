@@ -290,8 +290,11 @@ def panel(pen: Pen, lay: NizamLayout, obs: Any, ui: dict[str, Any]) -> None:
         name = (seat_name(p, ui.get("seat_names")) + (" (you)" if p == obs.player else "")
                 + ("  to play" if current else ""))
         hand = f"hand {obs.hand_sizes[p]}"
-        stats = f"tasks done {len(obs.completed[p])}/8 · {obs.tasks_left[p]} task cards left · {hand}" if pearl else ""
-        counts_left = x + w - 10 - text_width(stats, 12) if pearl else x + w - 100 - text_width(hand, 12)
+        if pearl:  # Pearl's task counts fill the right of the name's line; Nizam's score and hand sit there
+            stats = f"tasks done {len(obs.completed[p])}/8 · {obs.tasks_left[p]} task cards left · {hand}"
+            counts_left = x + w - 10 - text_width(stats, 12)
+        else:
+            counts_left = x + w - 100 - text_width(hand, 12)
         # a long name is squeezed, never drawn over the counts
         pen.text(name, tx, y + 22, 15, colour, bold=True, max_width=counts_left - 10 - tx)
         if pearl:
