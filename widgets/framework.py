@@ -312,8 +312,9 @@ class RegionPainter:
         if not todo:
             self.regions_drawn = 0
             return 0
-        if self.on_svg:
+        if self.pen is None:  # an SVG surface (JupyterLite)
             return self._draw_svg(todo, obs, ui)
+        pen = self.pen
         from ipycanvas import hold_canvas
 
         try:
@@ -321,10 +322,10 @@ class RegionPainter:
                 reset_client_canvas(self.canvas)  # see the docstring: each message names its canvas
                 if not self._sigs:
                     self.canvas.clear()
-                    self.pen.rect(0, 0, self.width, self.height, fill=self.background)
+                    pen.rect(0, 0, self.width, self.height, fill=self.background)
                 for key, sig, rect, fn in todo:
-                    self.pen.clear(*rect, self.background)
-                    fn(self.pen, obs, ui)
+                    pen.clear(*rect, self.background)
+                    fn(pen, obs, ui)
                     self._sigs[key] = sig
         except Exception:
             self.invalidate()  # what reached the front-end is unknown: draw everything next time

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -174,7 +175,7 @@ class JungliLaBoard(SceneBoard):
         self.change_btn = button("Change", lambda: self._apply_dd(self.change_dd),
                                  "change a die: 2 Letters (change) or free (paleo)")
         self.done_btn = button("Done", lambda: self.apply("done"), "finish changing dice")
-        self.gain_btns = [button(f"Gain {m}", lambda m=m: self.apply(f"gain {m}"), f"gain {m}")
+        self.gain_btns = [button(f"Gain {m}", partial(self.apply, f"gain {m}"), f"gain {m}")
                           for m in ("F", "W", "T", "each")]
         self.rest_btn = button("Rest", lambda: self.apply("rest"), "rest: take Letters, no movement")
         self.discover_btn = button("Discover", lambda: self.apply("discover"), "discover the card you stand on")

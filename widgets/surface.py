@@ -106,8 +106,8 @@ class SvgSurface(anywidget.AnyWidget):
             for callback in self._mouse_down:
                 callback(x, y)
         elif content.get("event") == "client_ready":
-            for callback in self._client_ready:
-                callback()
+            for ready in self._client_ready:
+                ready()
 
     def show(self, parts: Mapping[Any, str], background: str) -> None:
         """Show the SVG elements of ``parts`` (region key -> elements, drawn in order) on ``background``."""
