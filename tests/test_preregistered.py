@@ -58,7 +58,12 @@ def test_the_report_names_short_lines_and_the_verdict(tmp_path):
     records = [block(2, 2, b) for b in range(30)]
     text = pr.report(records)
     assert "| nizam | 2 | tree, 40 it., to the end | greedy | 60 (of 200) | 60 |" in text
-    assert "| beats |" in text and "| +2.0 |" in text and "| 100 ms |" in text
+    # Short of its 200 games, a line that wins them all still gets no verdict: stopping a run at a favourable
+    # moment must not make one.
+    assert "| interim |" in text and "beats" not in text and not pr.lines(records)[0].complete
+    assert "| +2.0 |" in text and "| 100 ms |" in text
+    full = pr.report([block(2, 2, b) for b in range(100)])
+    assert "| 200 | 200 |" in full and "| beats |" in full and "interim" not in full
     line = pr.lines([block(2, 0, b) for b in range(30)])[0]
     assert line.verdict == "loses" and line.margin == -1.0
     assert pr.lines([block(2, 1, 0)])[0].verdict == "not separated"
@@ -80,7 +85,8 @@ def test_ties_cannot_pass_the_verdict_on_sole_wins():
     assert line.wins == 90 and line.verdict == "beats"  # 0.75 counting the ties: it seems to beat them
     assert line.sole == 30 and line.sole_verdict == "loses"  # alone it won a quarter
     assert pr.lines([block(b, 1) for b in range(60)])[0].sole_verdict == "beats"  # the same games won alone
-    assert "| 30 (0.25) | 0.18-0.33 | loses |" in pr.report([block(b, 2) for b in range(60)])
+    assert "| 30 (0.25) | 0.18-0.33 | interim |" in pr.report([block(b, 2) for b in range(60)])  # short: no verdict
+    assert "| 50 (0.25) | 0.20-0.31 | loses |" in pr.report([block(b, 2) for b in range(100)])
 
 
 def test_shards_split_the_blocks_and_bad_shards_are_refused(tmp_path, capsys):

@@ -17,7 +17,8 @@ run can be stopped and resumed (or split over machines) without changing a game.
 win rate with its Wilson 95% interval, the same for sole wins (a tie for first is not one: see :func:`sole_win`),
 the mean score margin (the search bot's final score minus the best
 opponent's), the CPU time of a searched decision, and the games played so far: a line that has not reached
-:data:`GAMES_PER_LINE` games says so.
+:data:`GAMES_PER_LINE` games says so and gets no verdict ("interim"), since reading a verdict off a run that may
+still be stopped at a favourable moment would bias it.
 
     python -m jaliz_learn.benchmarks.preregistered run nizam --players 2 --out prereg.jsonl
     python -m jaliz_learn.benchmarks.preregistered run jaliz --shard 0/8 --out prereg-0.jsonl   # machine 0 of 8
@@ -156,6 +157,12 @@ class Line:
         return 1.0 / self.players
 
     @property
+    def complete(self) -> bool:
+        """Whether the line has its registered :data:`GAMES_PER_LINE` games; only then does the report give it a
+        verdict."""
+        return self.games >= GAMES_PER_LINE
+
+    @property
     def verdict(self) -> str:
         """The registered test, on all wins (shared ones count): ``beats`` (lower bound above the equal share),
         ``loses`` (upper bound below it) or ``not separated``."""
@@ -206,11 +213,13 @@ def report(records: Iterable[dict[str, Any]]) -> str:
             "| sole wins | Wilson 95% | verdict on sole wins | mean margin | CPU / searched decision |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for ln in lines(records):
-        short = "" if ln.games >= GAMES_PER_LINE else f" (of {GAMES_PER_LINE})"
+        short = "" if ln.complete else f" (of {GAMES_PER_LINE})"
+        # A short line's figures are shown, but its verdict is not read off them before the registered count.
+        verdict, sole_verdict = (ln.verdict, ln.sole_verdict) if ln.complete else ("interim", "interim")
         low, high = ln.sole_interval
         rows.append(f"| {ln.game} | {ln.players} | {ln.settings} | {ln.opponent} | {ln.games}{short} | {ln.wins} "
                     f"| {ln.wins / ln.games:.2f} | {ln.ci_low:.2f}-{ln.ci_high:.2f} | {ln.equal_share:.2f} "
-                    f"| {ln.verdict} | {ln.sole} ({ln.sole / ln.games:.2f}) | {low:.2f}-{high:.2f} | {ln.sole_verdict} "
+                    f"| {verdict} | {ln.sole} ({ln.sole / ln.games:.2f}) | {low:.2f}-{high:.2f} | {sole_verdict} "
                     f"| {ln.margin:+.1f} | {ln.cpu_ms:.0f} ms |")
     return "\n".join(rows)
 
