@@ -25,8 +25,17 @@ from ..core.game import State
 from ..core.registry import load_game
 
 
-def positions(game_name: str, players: int, count: int, seed: int, every: int = 7) -> list[State]:
-    """Every ``every``-th position (with a choice to make) of games of the game's own bot against itself."""
+def positions(game_name: str, players: int, count: int, seed: int, per_game: int = 4) -> list[State]:
+    """``count`` positions (each with a choice to make) from games of the game's own bot against itself,
+    ``per_game`` of them from each game, spread evenly over it.
+
+    Positions of one game share its deal and much of its outcome, so a measurement over many positions of a
+    few games says little more than those few games: taken every few decisions from the first game on, 150
+    positions of Jaliz came from three games.
+
+    >>> len(positions("nizam", 2, count=6, seed=0, per_game=3))
+    6
+    """
     game = load_game(game_name)
     own = rule_based_bot(game_name) or "random"
     out: list[State] = []
@@ -34,15 +43,17 @@ def positions(game_name: str, players: int, count: int, seed: int, every: int = 
     while len(out) < count:
         state = game.initial_state(num_players=players, seed=seed + g)
         bots = [make_bot(own, game_name, seed * 100 + g * 10 + p) for p in range(players)]
-        step = 0
-        while not state.is_over() and len(out) < count:
+        choices: list[State] = []
+        while not state.is_over():
             p = state.current_player()
             assert p is not None
             legal = state.legal_actions(p)
-            if len(legal) > 1 and step % every == 0:
-                out.append(state.clone())
+            if len(legal) > 1:
+                choices.append(state.clone())
             state.apply(bots[p].act(state.observation(p), legal) if len(legal) <= 500 else legal[0], p)
-            step += 1
+        take = min(per_game, count - len(out), len(choices))
+        # the middle of each of ``take`` equal stretches of the game: early, middle and late positions alike
+        out.extend(choices[(2 * k + 1) * len(choices) // (2 * take)] for k in range(take))
         g += 1
     return out
 
@@ -165,8 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
     corr = cut_value_correlation(a.game, a.players, count=a.positions, seed=a.seed)
-    print(f"{a.game} {a.players}p, {a.positions} positions: correlation of a cut rollout's value with its final "
-          "result: " + ", ".join(f"depth {d}: {c:.2f}" for d, c in corr.items()))
+    print(f"{a.game} {a.players}p, {a.positions} positions of {math.ceil(a.positions / 4)} games: correlation of "
+          "a cut rollout's value with its final result: " + ", ".join(f"depth {d}: {c:.2f}" for d, c in corr.items()))
     budgets = [int(b) for b in a.budgets.split(",") if b]
     if budgets:
         dis = disagreement(a.game, a.players, budgets=budgets, count=max(10, a.positions // 4), seed=a.seed)
