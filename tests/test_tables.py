@@ -359,7 +359,8 @@ def test_a_table_of_bots_opened_before_serving_plays_once_the_server_runs(tmp_pa
     srv.start()
     try:
         wait(lambda: srv.tables[opened.table].state.is_over(), 30)
-        assert (tmp_path / f"{opened.table}.json").is_file()
+        # the server saves the record just after the last action, in its own thread: wait for it, not race it
+        wait(lambda: (tmp_path / f"{opened.table}.json").is_file(), 10)
     finally:
         srv.stop()
 
