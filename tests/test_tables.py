@@ -361,6 +361,7 @@ def test_a_table_of_bots_opened_before_serving_plays_once_the_server_runs(tmp_pa
         wait(lambda: srv.tables[opened.table].state.is_over(), 30)
         # the server saves the record just after the last action, in its own thread: wait for it, not race it
         wait(lambda: (tmp_path / f"{opened.table}.json").is_file(), 10)
+        assert (tmp_path / f"{opened.table}.json").is_file()
     finally:
         srv.stop()
 

@@ -24,8 +24,11 @@ from ..bots.rollout_search import value
 from ..core.game import State
 from ..core.registry import load_game
 
+#: Positions taken from each game (spread over it), unless a caller asks otherwise.
+PER_GAME = 4
 
-def positions(game_name: str, players: int, count: int, seed: int, per_game: int = 4) -> list[State]:
+
+def positions(game_name: str, players: int, count: int, seed: int, per_game: int = PER_GAME) -> list[State]:
     """``count`` positions (each with a choice to make) from games of the game's own bot against itself,
     ``per_game`` of them from each game, spread evenly over it.
 
@@ -176,8 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
     corr = cut_value_correlation(a.game, a.players, count=a.positions, seed=a.seed)
-    print(f"{a.game} {a.players}p, {a.positions} positions of {math.ceil(a.positions / 4)} games: correlation of "
-          "a cut rollout's value with its final result: " + ", ".join(f"depth {d}: {c:.2f}" for d, c in corr.items()))
+    games = math.ceil(a.positions / PER_GAME)
+    print(f"{a.game} {a.players}p, {a.positions} positions of {games} games: correlation of a cut rollout's value "
+          "with its final result: " + ", ".join(f"depth {d}: {c:.2f}" for d, c in corr.items()))
     budgets = [int(b) for b in a.budgets.split(",") if b]
     if budgets:
         dis = disagreement(a.game, a.players, budgets=budgets, count=max(10, a.positions // 4), seed=a.seed)
@@ -190,4 +194,4 @@ if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())
 
 
-__all__ = ["cut_value_correlation", "deviations", "disagreement", "main", "positions"]
+__all__ = ["PER_GAME", "cut_value_correlation", "deviations", "disagreement", "main", "positions"]
