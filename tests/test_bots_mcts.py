@@ -407,6 +407,98 @@ def test_the_search_overrules_a_bad_prior_only_on_evidence():
     assert stubborn == Guess((obs.card + 1) % CARDS)  # no evidence is enough: the prior's choice stands
 
 
+class FarOwnCardBot(OwnCardBot):
+    """Guesses a scoring number far beyond the first actions of the list, so its choices are recognisable."""
+
+    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+        return Guess(observation.card + 100 * CARDS)
+
+
+class ReplyPickState(PickState):
+    """HiddenPick where the second player's decision is called "reply" (for ``prior_only``)."""
+
+    def decision(self) -> str:
+        return "game-over" if self.is_over() else ("reply" if self.current_player() == 1 else "guess")
+
+
+class ReplyPickGame(HiddenPickGame):
+    def initial_state(self, num_players: int | None = None, seed: int = 0) -> State:
+        return ReplyPickState(self, self.resolve_num_players(num_players), seed)
+
+    def sample_state(self, observation: Observation, rng: Rng | int) -> State:
+        st = super().sample_state(observation, rng)
+        new = ReplyPickState(self, st.num_players, 0)
+        new.cards, new.points, new.picks, new.rng = st.cards, st.points, st.picks, st.rng  # type: ignore[attr-defined]
+        return new
+
+
+@pytest.mark.parametrize("search", ["tree", "flat"])
+def test_a_prior_only_decision_is_the_priors_choice_at_the_root_without_search(search):
+    game = ReplyPickGame(width=10)
+    st = game.initial_state(num_players=2, seed=8)
+    obs, legal = st.observation(0), st.legal_actions()
+    bot = ISMCTSBot(2, iterations=300, game=game, prior=WrongCardBot, prior_only={"guess"}, search=search)
+    assert bot.act(obs, legal) == Guess((obs.card + 1) % CARDS) and bot.last_iterations == 0
+    searched = ISMCTSBot(2, iterations=300, game=game, prior=WrongCardBot, prior_only={"reply"}, search=search)
+    assert searched.act(obs, legal).n % CARDS == obs.card and searched.last_iterations > 0  # "guess" is searched
+
+
+def test_the_tree_does_not_branch_on_a_prior_only_decision():
+    game = ReplyPickGame(width=10**6)
+    st = game.initial_state(num_players=2, seed=3)
+    obs, legal = st.observation(0), st.legal_actions()
+
+    def replies(bot: ISMCTSBot) -> set[int]:
+        """The guesses the tree tried for player 1 (whose decisions are the "reply" ones)."""
+        root = _root_of(bot, obs, legal)
+        stack, seen = [root], set()
+        while stack:
+            node = stack.pop()
+            for action, child in node.children.items():
+                if child.mover == 1:
+                    seen.add(action.n)
+                stack.append(child)
+        return seen
+
+    free = replies(ISMCTSBot(4, iterations=200, game=game, prior=FarOwnCardBot))
+    assert any(n < 100 * CARDS for n in free)  # without prior_only the tree tries other guesses for player 1
+    tried = replies(ISMCTSBot(4, iterations=200, game=game, prior=FarOwnCardBot, prior_only={"reply"}))
+    # only the prior's choices, one for each card player 1 may hold in a determinisation (never player 0's)
+    assert tried and tried <= {c + 100 * CARDS for c in range(CARDS) if c != obs.card}
+
+
+def _root_of(bot: ISMCTSBot, obs: Any, legal: Sequence[Any]) -> Any:
+    """Run one decision and return the search tree's root (captured from the bot's last ``_best`` call)."""
+    captured: list[Any] = []
+    best = bot._best
+    bot._best = lambda root, acts: captured.append(root) or best(root, acts)  # type: ignore[method-assign]
+    bot.act(obs, legal)
+    return captured[0]
+
+
+def test_settings_for_a_player_count_apply_only_at_that_count():
+    game = ReplyPickGame(width=10)
+    bot = ISMCTSBot(2, iterations=60, game=game, prior=WrongCardBot, by_players={"2": {"prior_only": ("guess",)}})
+    two = game.initial_state(num_players=2, seed=8)
+    obs = two.observation(0)
+    assert bot.act(obs, two.legal_actions()) == Guess((obs.card + 1) % CARDS) and bot.last_iterations == 0
+    assert bot.prior_only == ()  # restored after the decision
+    three = game.initial_state(num_players=3, seed=8)
+    bot.act(three.observation(0), three.legal_actions())
+    assert bot.last_iterations == 60  # at three players the decision is searched
+    with pytest.raises(jaliz_learn.InvalidOption, match="by_players"):
+        ISMCTSBot(0, by_players={5: {"exploration": 2.0}})
+    with pytest.raises(jaliz_learn.InvalidOption, match="iterations"):
+        ISMCTSBot(0, by_players={5: {"iterations": 0}})
+
+
+def test_prior_only_needs_names_and_a_prior():
+    with pytest.raises(jaliz_learn.InvalidOption, match="prior_only"):
+        ISMCTSBot(0, prior_only="offer")
+    with pytest.raises(jaliz_learn.InvalidOption, match="prior_only"):
+        ISMCTSBot(0, prior=None, prior_only={"offer"})
+
+
 # ---- the flat mode (rollouts of every candidate on the same samples) and the rollout policy's width -------
 
 

@@ -72,6 +72,20 @@ def test_the_report_names_short_lines_and_the_verdict(tmp_path):
     assert pr.main(["report", str(tmp_path / "r.jsonl")]) == 0
 
 
+def test_a_line_played_again_with_other_settings_is_a_line_of_its_own(tmp_path, monkeypatch):
+    out = tmp_path / "runs.jsonl"
+    list(pr.run("jungli-la", 2, out, games=2, progress=False))
+    old = pr.read(out)[0]
+    changed = {**old["settings"], "iterations": 3}  # the registered bot changed after its line was played
+    monkeypatch.setattr(pr, "bot_settings", lambda game: {**old["settings"], "by_players": {2: changed}})
+    again = list(pr.run("jungli-la", 2, out, games=2, progress=False))
+    assert [r["block"] for r in again] == [0]  # the old settings' block is not taken for the new bot's
+    assert list(pr.run("jungli-la", 2, out, games=2, progress=False)) == []
+    both = pr.lines(pr.read(out))
+    assert [ln.settings for ln in both] == ["flat, 40 it., cut 40", "flat, 3 it., cut 40"]
+    assert [ln.games for ln in both] == [2, 2]
+
+
 def test_ties_cannot_pass_the_verdict_on_sole_wins():
     """Equally strong bots that often tie each win more than the equal share of their games, counting shared
     wins: the second verdict counts only the wins the search bot did not share."""

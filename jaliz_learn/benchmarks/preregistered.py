@@ -9,8 +9,8 @@ What is fixed before any game is played (the registration):
   games each, seats rotated (blocks of ``players`` games share one deal);
 * the seeds: block ``b`` of a line is :func:`block_seed` ``(game, players, b)``, derived from :data:`MASTER_SEED`.
   Tuning (the settings in ``TUNED``, the rows of docs/BENCHMARKS.md's tuning section) used seeds 0-999 and the
-  fresh-deal checks used 20261206-20261208; the master seed and every seed derived from it are outside both
-  (:data:`TUNING_SEEDS` records them; a test checks the derived game seeds avoid them).
+  fresh-deal checks and the later Jaliz tuning used 20261206-20261209; the master seed and every seed derived from
+  it are outside both (:data:`TUNING_SEEDS` records them; a test checks the derived game seeds avoid them).
 
 A run writes one JSON line per finished block to a results file and skips the blocks already there, so a long
 run can be stopped and resumed (or split over machines) without changing a game. The report gives, per line, the
@@ -38,12 +38,12 @@ from ..core.registry import load_game
 from ..core.rng import hash_seed
 from ..ladder import BotSpec
 from ..tournament import derive_seed, tournament, wilson_interval
-from .strength import _SearchFactory, bot_settings, heuristic_name, settings_text
+from .strength import _SearchFactory, bot_settings, heuristic_name, settings_at, settings_text
 
 #: The master seed of the pre-registered runs (chosen 2026-12-06, before any of their games was played).
 MASTER_SEED = 918_273_645
 #: Seeds the tuning and the earlier fresh-deal checks used (none of the pre-registered runs may use them).
-TUNING_SEEDS: tuple[range, ...] = (range(0, 1000), range(20261206, 20261209))
+TUNING_SEEDS: tuple[range, ...] = (range(0, 1000), range(20261206, 20261210))
 #: Games per line (the search bot plays one seat of each).
 GAMES_PER_LINE = 200
 #: The game modes, in the order of the report.
@@ -69,7 +69,7 @@ def block_seed(game_name: str, players: int, block: int) -> int:
 def play_block(game_name: str, players: int, block: int) -> dict[str, Any]:
     """One block (``players`` games on one deal, the search bot in each seat once) as a JSON-able record."""
     game = load_game(game_name)
-    settings = bot_settings(game_name)
+    settings = settings_at(bot_settings(game_name), players)  # what the bot plays with at this count
     own = heuristic_name(game_name)
     search = _SearchFactory(game, **settings)
     entries: list[Any] = [("mcts", search)] + [(own, BotSpec(own, game_name))] * (players - 1)
@@ -122,7 +122,9 @@ def run(game_name: str, players: int, out: Path | str, *, games: int = GAMES_PER
     ``shard=(k, n)``: only the blocks whose number is ``k`` modulo ``n`` (machine ``k`` of ``n``; concatenate
     their results files for the report: a block's games depend on its number alone)."""
     blocks = math.ceil(games / players)
-    done = {r["block"] for r in read(out) if r["game"] == game_name and r["players"] == players}
+    settings = _settings_key(settings_at(bot_settings(game_name), players))
+    done = {r["block"] for r in read(out)
+            if r["game"] == game_name and r["players"] == players and _settings_key(r["settings"]) == settings}
     k, n = shard
     for block in range(blocks):
         if block in done or block % n != k:
@@ -183,18 +185,26 @@ def _verdict(low: float, high: float, share: float) -> str:
     return "beats" if low > share else "loses" if high < share else "not separated"
 
 
+def _settings_key(settings: dict[str, Any]) -> str:
+    """A bot's settings as one comparable text (as read back from JSON: tuples become lists)."""
+    return json.dumps(settings, sort_keys=True)
+
+
 def lines(records: Iterable[dict[str, Any]]) -> list[Line]:
-    """The report's lines from block records, in :data:`MODES` order then by player count. A block found twice
-    (overlapping shards, a rerun) counts once: its games depend on its number alone."""
-    grouped: dict[tuple[str, int], list[dict[str, Any]]] = {}
-    seen: set[tuple[str, int, int]] = set()
+    """The report's lines from block records, in :data:`MODES` order then by player count, then in the order
+    their settings first appear (a line played again after the registered bot changed is a line of its own). A
+    block found twice (overlapping shards, a rerun) counts once: its games depend on its number and the settings
+    alone."""
+    grouped: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    seen: set[tuple[str, int, str, int]] = set()
     for r in records:
-        if (r["game"], r["players"], r["block"]) in seen:
+        key = (r["game"], r["players"], _settings_key(r["settings"]))
+        if (*key, r["block"]) in seen:
             continue
-        seen.add((r["game"], r["players"], r["block"]))
-        grouped.setdefault((r["game"], r["players"]), []).append(r)
+        seen.add((*key, r["block"]))
+        grouped.setdefault(key, []).append(r)
     out = []
-    for (game, players), blocks in sorted(grouped.items(), key=lambda kv: (MODES.index(kv[0][0]), kv[0][1])):
+    for (game, players, _), blocks in sorted(grouped.items(), key=lambda kv: (MODES.index(kv[0][0]), kv[0][1])):
         results = [g for b in blocks for g in b["results"]]
         wins = sum(g["win"] for g in results)
         lo, hi = wilson_interval(wins, len(results))

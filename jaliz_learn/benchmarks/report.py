@@ -100,7 +100,8 @@ def strength_table(games: Sequence[str], *, opponents: Sequence[str] = ("heurist
              else "the registered bot, make_bot(\"mcts\", game), as learners get it")
     yield (f"one ISMCTS bot, {which}{reused} (the game's own bot as prior and in rollouts), against the "
            f"others, seats rotated, {matches} games per line (rounded up to full rotations), seed {seed}; settings: "
-           f"search mode, iterations per decision, rollout cut-off; wins: shared ones (ties for first) in brackets; "
+           f"search mode, iterations per decision, rollout cut-off, decisions left to the rule; wins: shared ones "
+           f"(ties for first) in brackets; "
            f"beats them: the Wilson 95% interval of its *sole* wins lies above the equal share (so ties cannot pass "
            f"the test); ms/decision: mean CPU time of a searched decision (in brackets: wall time, which other load "
            f"on the machine inflates, over all decisions, forced ones included)")

@@ -10,6 +10,7 @@ The budget is stated in iterations per decision (reproducible) and the time it t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,14 +38,17 @@ def heuristic_name(game_name: str) -> str:
 SEARCH: dict[str, str] = {game: tuned["search"] for game, tuned in TUNED.items()}
 
 
-def settings_text(search: str, iterations: int, rollout_depth: int | None) -> str:
-    """A search bot's settings as the strength tables print them.
+def settings_text(search: str, iterations: int, rollout_depth: int | None, prior_only: Iterable[str] = ()) -> str:
+    """A search bot's settings as the strength tables print them (``prior_only``: the decisions left to the rule).
 
     >>> settings_text("tree", 40, 60), settings_text("flat", 60, None)
     ('tree, 40 it., cut 60', 'flat, 60 it., to the end')
+    >>> settings_text("tree", 160, 60, ("respond", "offer"))
+    'tree, 160 it., cut 60, offer/respond by the rule'
     """
     cut = f"cut {rollout_depth}" if rollout_depth is not None else "to the end"
-    return f"{search}, {iterations} it., {cut}"
+    ruled = f", {'/'.join(sorted(prior_only))} by the rule" if prior_only else ""
+    return f"{search}, {iterations} it., {cut}{ruled}"
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,7 @@ class StrengthResult:
     search: str = "tree"  # the bot's search mode ("tree" or "flat")
     rollout_depth: int | None = None  # decisions played after the tree (None: to the end)
     shared: int = 0  # wins shared with another seat (a tie for first): counted in ``wins``, not in ``sole_wins``
+    prior_only: tuple[str, ...] = ()  # decisions the bot leaves to its prior (the rule-based bot) unsearched
 
     @property
     def sole_wins(self) -> int:
@@ -72,7 +77,7 @@ class StrengthResult:
     @property
     def settings_text(self) -> str:
         """The search bot's settings, as the table prints them (e.g. ``tree, 40 it., cut 60``)."""
-        return settings_text(self.search, self.iterations, self.rollout_depth)
+        return settings_text(self.search, self.iterations, self.rollout_depth, self.prior_only)
 
     @property
     def win_rate(self) -> float:
@@ -122,12 +127,22 @@ class _SearchFactory:
         return 1000.0 * sum(b.cpu_seconds for b in self.made) / decisions if decisions else float("nan")
 
 
+def settings_at(settings: dict[str, Any], players: int) -> dict[str, Any]:
+    """The settings a bot with ``settings`` plays with at ``players`` players (its ``by_players`` entry applied).
+
+    >>> settings_at({"iterations": 160, "rollout_depth": 60, "by_players": {"5": {"rollout_depth": 100}}}, 5)
+    {'iterations': 160, 'rollout_depth': 100}
+    """
+    over = {int(k): v for k, v in settings.get("by_players", {}).items()}.get(players, {})
+    return {**{k: v for k, v in settings.items() if k != "by_players"}, **over}
+
+
 def bot_settings(game_name: str, **overrides: Any) -> dict[str, Any]:
     """The search bot's settings for ``game_name``: the registered bot's (:data:`~jaliz_learn.bots.mcts.TUNED`,
     what ``make_bot("mcts", game)`` builds), with ``overrides`` (``None`` values: keep the registered one).
 
-    >>> bot_settings("jaliz")
-    {'search': 'tree', 'iterations': 160, 'rollout_depth': 60}
+    >>> bot_settings("nizam")
+    {'search': 'tree', 'iterations': 40, 'rollout_depth': None}
     >>> bot_settings("jaliz", iterations=160, rollout_depth=None)["iterations"]
     160
     """
@@ -144,12 +159,14 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     ``search``, ``reuse``, ...) override its settings, ``None`` keeping them; ``to_the_end=True`` plays rollouts
     to the end of the game.
     """
-    settings = bot_settings(game_name, **settings)
-    if to_the_end:
-        settings["rollout_depth"] = None
-    iterations = settings["iterations"]
     game = load_game(game_name)
     n = game.resolve_num_players(players)
+    # the registered settings at this player count, then the ones given here (the bot plays one count: flat)
+    explicit = {k: v for k, v in settings.items() if v is not None}
+    if to_the_end:
+        explicit["rollout_depth"] = None
+    settings = {**settings_at(bot_settings(game_name), n), **explicit}
+    iterations = settings["iterations"]
     check_sampling(game, n)
     opp = heuristic_name(game_name) if opponent == "heuristic" else opponent
     search = _SearchFactory(game, **settings)
@@ -161,4 +178,5 @@ def search_strength(game_name: str, opponent: str = "heuristic", *, games: int =
     shared = sum(1 for r in df.attrs["games"] if r["bot"] == "mcts" and r["win"] and r["winners"] > 1)
     return StrengthResult(game_name, n, opp, iterations, int(row["games"]), int(row["wins"]), float(row["ci_low"]),
                           float(row["ci_high"]), float(row["mean_ms"]), float(row["max_ms"]), int(row["failures"]),
-                          search.cpu_ms(), settings["search"], settings.get("rollout_depth"), shared)
+                          search.cpu_ms(), settings["search"], settings.get("rollout_depth"), shared,
+                          tuple(sorted(settings.get("prior_only", ()))))

@@ -27,7 +27,10 @@ cut rollout each player's score margin over the best other player (who leads at 
 rollout the rule-based bot chooses in every decision of up to ``rollout_width`` legal actions (Nizam moves
 number in the hundreds); only wider, lazily built ones (Jaliz offers) get the first action.
 At the root, the most visited action replaces the prior's choice only if its mean reward is higher by
-``overrule`` standard errors, so a small, noisy search does not make a good rule-based bot worse.
+``overrule`` standard errors, so a small, noisy search does not make a good rule-based bot worse. Kinds of
+decision the search judges worse than the rule (``prior_only``, named as the state's ``decision()``, e.g. Jaliz's
+``offer``) are not searched at all: the prior's choice is played there, at the root and, for every player, in the
+tree, so the iterations go to the decisions where search helps.
 
 The budget is ``iterations`` per decision, or ``seconds`` (wall clock, so not reproducible), or both
 (whichever ends first). With only ``iterations`` the bot is deterministic for its seed. A decision
@@ -44,7 +47,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -66,8 +69,14 @@ TUNED: dict[str, dict[str, Any]] = {
     "bali-tani": {"search": "flat", "iterations": 60, "rollout_depth": None},
     "jungli-la": {"search": "flat", "iterations": 40, "rollout_depth": 40},
     # 160 iterations, not 40: on fresh deals 40 won 9 of 30 games against the heuristic bot (3 players, master seed
-    # 20261206), 160 won 18 of 30 there and 17 of 30 on master seed 20261207 (docs/BENCHMARKS.md, issue 34)
-    "jaliz": {"search": "tree", "iterations": 160, "rollout_depth": 60},
+    # 20261206), 160 won 18 of 30 there and 17 of 30 on master seed 20261207 (docs/BENCHMARKS.md, issue 34).
+    # At 5 players, offers and answers to them are left to the rule and rollouts cut at 100: there the search's own
+    # trades lost (its strength fell from 40 to 640 iterations) and a cut at 60 read a poor value; 14 sole wins of
+    # 40 against 7 of 40 on the same deals. 3 and 4 players keep the settings of their pre-registered lines (at 3
+    # players, on 30 of those deals: 18 sole wins as registered, 11 with trades left to the rule, 19 with the 5-player
+    # settings; master seed 20261209, docs/BENCHMARKS.md, "Jaliz at 5 players")
+    "jaliz": {"search": "tree", "iterations": 160, "rollout_depth": 60,
+              "by_players": {5: {"rollout_depth": 100, "prior_only": ("offer", "respond")}}},
     # twice Jaliz's iterations and longer rollouts: Jaliz's setting did not separate from the heuristic bot here
     # (19 of 42 games), this one did (23 of 36, pre-registered)
     "jaliz-advanced": {"search": "tree", "iterations": 80, "rollout_depth": 100},
@@ -108,7 +117,11 @@ class ISMCTSBot(BaseBot):
     the most visited action must look to replace the prior's choice at the root (0: always take it).
     ``search``: ``"tree"`` (this ISMCTS) or ``"flat"`` (paired rollouts of every root candidate on the same
     samples, :mod:`~jaliz_learn.bots.rollout_search`). ``rollout_width``: the widest decision the rollout bot
-    is asked to choose in (wider ones take the first action).
+    is asked to choose in (wider ones take the first action). ``prior_only``: kinds of decision (the state's
+    ``decision()``, e.g. Jaliz's ``"offer"``) the search does not branch on: there the prior's choice is played,
+    at the root without searching and in the tree for every player (who is then modelled as the prior bot).
+    ``by_players``: for a player count, settings (``iterations``, ``rollout_depth``, ``prior_only``) that replace
+    the others in games of that many players, e.g. ``{5: {"rollout_depth": 100}}``.
     """
 
     name = "mcts"
@@ -118,12 +131,19 @@ class ISMCTSBot(BaseBot):
                  widening: float = 2.0, prior: str | Callable[[int], Any] | None = "auto",
                  prior_weight: float = 1.0, rollout: str | Callable[[int], Any] = "auto",
                  rollout_depth: int | None = 20, score_weight: float = 0.25, reuse: int = 1,
-                 overrule: float = 1.0, search: str = "tree", rollout_width: int = 500) -> None:
+                 overrule: float = 1.0, search: str = "tree", rollout_width: int = 500,
+                 prior_only: Collection[str] = (),
+                 by_players: Mapping[int, Mapping[str, Any]] | None = None) -> None:
         super().__init__(seed)
         if search not in ("tree", "flat"):
             raise InvalidOption(f"search must be 'tree' or 'flat', got {search!r}")
         self.search = search
         self.rollout_width = rollout_width
+        if isinstance(prior_only, str):
+            raise InvalidOption(f"prior_only must be a collection of decision names, got the string {prior_only!r}")
+        self.prior_only = tuple(prior_only)  # a tuple, as TUNED writes it (two or so names: ``in`` is cheap)
+        if self.prior_only and prior is None:
+            raise InvalidOption("prior_only needs a prior bot to play those decisions")
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidOption(f"iterations must be a positive integer, got {iterations!r}")
         if seconds is not None and not seconds > 0:
@@ -144,6 +164,7 @@ class ISMCTSBot(BaseBot):
         self.head = head
         self.widening = widening
         self.prior = prior
+        self.by_players = self._checked_by_players(by_players or {}, prior)
         self.prior_weight = prior_weight
         self.rollout = rollout
         self.rollout_depth = rollout_depth
@@ -164,8 +185,9 @@ class ISMCTSBot(BaseBot):
         >>> bot = ISMCTSBot.for_game("bali", 1)
         >>> bot, bot.search, bot.rollout_depth
         (ISMCTSBot(iterations=60), 'flat', None)
-        >>> ISMCTSBot.for_game("jaliz", 1, iterations=10).rollout_depth
-        60
+        >>> bot = ISMCTSBot.for_game("jaliz", 1, iterations=10)
+        >>> bot.iterations, bot.rollout_depth, bot.by_players[5]
+        (10, 60, {'rollout_depth': 100, 'prior_only': ('offer', 'respond')})
         """
         return cls(seed, game=game, **{**TUNED.get(game, {}), **settings})
 
@@ -173,12 +195,36 @@ class ISMCTSBot(BaseBot):
         budget = f"iterations={self.iterations}" + (f", seconds={self.seconds}" if self.seconds else "")
         return f"{type(self).__name__}({budget})"
 
+    #: the settings ``by_players`` may change for one player count
+    PER_COUNT = ("iterations", "rollout_depth", "prior_only")
+
+    @classmethod
+    def _checked_by_players(cls, by_players: Mapping[Any, Mapping[str, Any]],
+                            prior: Any) -> dict[int, dict[str, Any]]:
+        """``by_players`` with int keys (JSON makes them text), each entry checked as the constructor checks it."""
+        out = {}
+        for count, settings in by_players.items():
+            unknown = set(settings) - set(cls.PER_COUNT)
+            if unknown:
+                raise InvalidOption(f"by_players[{count}] may set {', '.join(cls.PER_COUNT)}, "
+                                    f"not {', '.join(sorted(unknown))}")
+            checked = cls(0, prior=prior, game=None, **settings)  # the constructor's own checks, same messages
+            out[int(count)] = {key: getattr(checked, key) for key in settings}
+        return out
+
     # ---- the bot protocol ------------------------------------------------------------------------
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         start = time.process_time()
+        # settings for this player count (``by_players``) replace the others for this decision only
+        over = self.by_players.get(getattr(observation, "num_players", 0)) if self.by_players else None
+        saved = {key: getattr(self, key) for key in over} if over else None
+        if over:
+            self.__dict__.update(over)
         try:
             return self._act(observation, legal_actions)
         finally:
+            if saved:
+                self.__dict__.update(saved)
             if self.last_iterations:
                 self.searched += 1
                 self.cpu_seconds += time.process_time() - start
@@ -195,10 +241,14 @@ class ISMCTSBot(BaseBot):
         if me is None:
             raise InvalidOption("a spectator observation cannot choose an action")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        players = observation.num_players
+        if observation.decision in self.prior_only:  # a decision the search does not branch on: the prior's
+            prior_bots = self._bots(self.prior, game, players)
+            assert prior_bots is not None  # the constructor requires a prior with prior_only
+            return prior_bots[me].act(observation, legal_actions)
         if self.search == "flat":
             return flat_search(self, game, observation, legal_actions, deadline, time.perf_counter)
         root = _Node(me)
-        players = observation.num_players
         self._prior_bots = self._bots(self.prior, game, players)
         rollout_bots = self._bots(self.rollout, game, players)
         rollout_policy = (self._random_policy if rollout_bots is None
@@ -234,7 +284,10 @@ class ISMCTSBot(BaseBot):
             if priors is not None and not node.consulted:
                 node.consulted = True
                 node.preferred = priors[player].act(state.observation(player), legal) if len(legal) > 1 else None
-            available, new = self._candidates(node, legal)
+            if self.prior_only and state.decision() in self.prior_only:
+                available, new = self._prior_only(node, legal, priors, state, player)
+            else:
+                available, new = self._candidates(node, legal)
             if new:
                 action = new[0] if len(new) == 1 else new[self.rng.randrange(len(new))]
                 child = node.children[action] = _Node(player)
@@ -286,6 +339,17 @@ class ISMCTSBot(BaseBot):
                     new = [a]
                     break
         return available, new
+
+    @staticmethod
+    def _prior_only(node: _Node, legal: Sequence[Any], priors: list[Any] | None, state: State,
+                    player: int) -> tuple[list[Any], list[Any]]:
+        """The one candidate of a decision the search does not branch on: the prior's choice (asked again in a
+        determinisation where the choice first recorded is not legal)."""
+        choice = node.preferred
+        if choice is None or choice not in legal:
+            assert priors is not None  # the constructor requires a prior with prior_only
+            choice = legal[0] if len(legal) == 1 else priors[player].act(state.observation(player), legal)
+        return ([choice], []) if choice in node.children else ([], [choice])
 
     def _select(self, node: _Node, available: list[Any]) -> tuple[Any, _Node]:
         """UCB1 over the children available in this determinisation (ISMCTS counts availability),
