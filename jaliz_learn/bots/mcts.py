@@ -30,7 +30,8 @@ At the root, the most visited action replaces the prior's choice only if its mea
 ``overrule`` standard errors, so a small, noisy search does not make a good rule-based bot worse. Kinds of
 decision the search judges worse than the rule (``prior_only``, named as the state's ``decision()``, e.g. Jaliz's
 ``offer``) are not searched at all: the prior's choice is played there, at the root and, for every player, in the
-tree, so the iterations go to the decisions where search helps.
+tree, so the iterations go to the decisions where search helps. Settings can differ by player count
+(``by_players``): Jaliz at 5 players leaves its trades to the rule and reads longer rollouts (:data:`TUNED`).
 
 The budget is ``iterations`` per decision, or ``seconds`` (wall clock, so not reproducible), or both
 (whichever ends first). With only ``iterations`` the bot is deterministic for its seed. A decision
