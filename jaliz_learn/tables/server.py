@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -33,6 +34,7 @@ from jaliz_learn.core.game import State
 from jaliz_learn.core.registry import load_game
 from jaliz_learn.grading.protocol import Encoder
 
+from .network import BAD_ORIGIN, TOO_MANY_GUESSES, GuessLimiter, OriginRule, is_loopback
 from .protocol import MAX_FRAME, MAX_LEGAL, BadMessage, check_message, dumps
 from .records import save_record
 
@@ -74,6 +76,7 @@ class Seat:
     max_ms: float = 0.0
     timeouts: int = 0
     asked_at: float | None = None  # when this seat was last asked to decide (its decision time)
+    error: str = ""  # the last failure a remote bot reported for this seat (one safe line), for the teacher's list
 
 
 @dataclass
@@ -141,13 +144,30 @@ class Viewer:
 
 class TableServer:
     """Serves live tables on ``ws://host:port``; ``key`` lets a teacher open tables remotely (random when not
-    given); finished tables are saved in ``records`` (a folder; ``None``: not saved)."""
+    given); finished tables are saved in ``records`` (a folder; ``None``: not saved).
+
+    ``tls`` (a server :class:`ssl.SSLContext`, see :mod:`.tls`) serves ``wss://``; its certificate's SHA-256
+    ``fingerprint`` is put in every link so clients pin it. The teacher's endpoint (``/admin``) shares the seats'
+    port only when the server listens on loopback without TLS; otherwise it listens apart, on
+    ``127.0.0.1:admin_port`` (0: a free port), and the seats' port does not know it. Browser pages may connect
+    only from the origins of :class:`~.network.OriginRule` (plus ``allow_origins``).
+    """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8765, *, key: str | None = None,
-                 records: str | Path | None = "tables", public_host: str | None = None) -> None:
+                 records: str | Path | None = "tables", public_host: str | None = None,
+                 tls: ssl.SSLContext | None = None, fingerprint: str | None = None, admin_port: int | None = None,
+                 allow_origins: Sequence[str] = ()) -> None:
         self.host = host
         self.port = port
         self.key = key or secrets.token_urlsafe(12)
+        self.tls = tls
+        self.fingerprint = fingerprint if tls is not None else None
+        # the admin endpoint is apart from the seats whenever the seats are reachable from elsewhere or encrypted
+        self.admin_apart = admin_port is not None or tls is not None or not is_loopback(host)
+        self.admin_port = admin_port or 0
+        self.allow_origins = tuple(allow_origins)
+        self.guesses = GuessLimiter()
+        self._admin_server: Any = None
         self.records = Path(records) if records is not None else None
         self.public_host = public_host or ("127.0.0.1" if host in ("", "0.0.0.0", "::") else host)
         self.tables: dict[str, Table] = {}
@@ -160,7 +180,20 @@ class TableServer:
     # ------------------------------------------------------------------ running
     @property
     def url(self) -> str:
-        return f"ws://{self.public_host}:{self.port}"
+        return f"{'wss' if self.tls is not None else 'ws'}://{self.public_host}:{self.port}"
+
+    @property
+    def admin_url(self) -> str:
+        """Where ``jaliz-learn table`` reaches the teacher's endpoint (``/admin`` under it)."""
+        return f"ws://127.0.0.1:{self.admin_port}" if self.admin_apart else self.url
+
+    def link(self, code: str) -> str:
+        """The link of a code: ``URL/CODE``, with ``#sha256=FINGERPRINT`` when served over TLS (clients pin it)."""
+        return f"{self.url}/{code}" + (f"#sha256={self.fingerprint}" if self.fingerprint else "")
+
+    def origin_rule(self) -> OriginRule:
+        """The browser origins let in (see :mod:`.network`)."""
+        return OriginRule(own_hosts=[self.public_host, self.host], extra=self.allow_origins)
 
     async def serve(self, on_ready: Callable[[], Any] | None = None) -> None:
         """Serve until :meth:`stop` (or the task is cancelled); ``on_ready()`` is called once it listens."""
@@ -168,15 +201,24 @@ class TableServer:
 
         self._loop = asyncio.get_running_loop()
         self._stopped = asyncio.Event()
-        async with serve(self._handle, self.host, self.port, max_size=MAX_FRAME) as server:
-            self._server = server
-            self.port = server.sockets[0].getsockname()[1]  # port=0: the one the system chose
-            for table in self.tables.values():  # tables opened before serving: their bots move now
-                if table.started:
-                    self._loop.create_task(self._broadcast(table))
-            if on_ready is not None:
-                on_ready()
-            await self._stopped.wait()
+        self._origins = self.origin_rule()
+        if self.admin_apart:  # loopback only and plain: what it carries never crosses the network
+            self._admin_server = await serve(self._admin_handle, "127.0.0.1", self.admin_port, max_size=MAX_FRAME)
+            self.admin_port = self._admin_server.sockets[0].getsockname()[1]
+        try:
+            async with serve(self._handle, self.host, self.port, max_size=MAX_FRAME, ssl=self.tls) as server:
+                self._server = server
+                self.port = server.sockets[0].getsockname()[1]  # port=0: the one the system chose
+                for table in self.tables.values():  # tables opened before serving: their bots move now
+                    if table.started:
+                        self._loop.create_task(self._broadcast(table))
+                if on_ready is not None:
+                    on_ready()
+                await self._stopped.wait()
+        finally:
+            if self._admin_server is not None:
+                self._admin_server.close()
+                await self._admin_server.wait_closed()
 
     def start(self) -> TableServer:
         """Serve in a background thread (a notebook, a test); returns when it listens."""
@@ -273,16 +315,21 @@ class TableServer:
 
     def describe(self, table: Table) -> OpenedTable:
         seats = [{"seat": s.index, "kind": "bot" if s.bot is not None else "open", "name": s.name,
-                  "bot": s.name if s.bot is not None else None, "url": f"{self.url}/{s.code}"} for s in table.seats]
-        return OpenedTable(table.id, seats, f"{self.url}/{table.spectator_code}",
-                           f"{self.url}/{table.teacher_code}" if table.teacher_code else None)
+                  "bot": s.name if s.bot is not None else None, "url": self.link(s.code), "error": s.error}
+                 for s in table.seats]
+        return OpenedTable(table.id, seats, self.link(table.spectator_code),
+                           self.link(table.teacher_code) if table.teacher_code else None)
 
     # ------------------------------------------------------------------ connections
     async def _handle(self, ws: Any) -> None:
         from websockets.exceptions import ConnectionClosed
 
+        origin = ws.request.headers.get("Origin")
+        if not self._origins.allows(origin):  # a web page the student visits may not drive their seat
+            await ws.close(BAD_ORIGIN, self._origins.refusal(str(origin)))
+            return
         code = ws.request.path.strip("/")
-        if code == "admin":
+        if code == "admin" and not self.admin_apart:
             await self._admin(ws)
             return
         found = self._codes.get(code)
@@ -470,11 +517,33 @@ class TableServer:
         return msg
 
     # ------------------------------------------------------------------ the teacher's link
+    async def _admin_handle(self, ws: Any) -> None:
+        """The admin listener (loopback): only ``/admin``, and only from non-browser clients or local pages."""
+        origin = ws.request.headers.get("Origin")
+        if not self._origins.allows(origin):
+            await ws.close(BAD_ORIGIN, self._origins.refusal(str(origin)))
+        elif ws.request.path.strip("/") != "admin":
+            await ws.close(4004, "unknown code")
+        else:
+            await self._admin(ws)
+
     async def _admin(self, ws: Any) -> None:
+        address = str((ws.remote_address or ("?",))[0])
+        wrong = 0
         async for raw in ws:
             try:
                 msg = check_message(raw)
-                if not secrets.compare_digest(str(msg.get("key", "")), self.key):
+                wait = self.guesses.wait(address)
+                if wait > 0:  # nothing is checked meanwhile, the right key included: guessing gains no speed
+                    raise BadMessage(f"too many wrong keys from {address}: wait {wait:.0f} s")
+                if not secrets.compare_digest(str(msg.get("key", "")).encode("utf-8", "replace"),
+                                              self.key.encode("utf-8", "replace")):
+                    wrong += 1
+                    self.guesses.failed(address)
+                    if wrong >= self.guesses.per_connection:
+                        await ws.send(dumps({"type": "error", "message": "wrong key: connection closed"}))
+                        await ws.close(TOO_MANY_GUESSES, "too many wrong keys")
+                        return
                     raise BadMessage("wrong key: use the key the server printed when it started")
                 if msg["type"] == "open":
                     opened = self._open(str(msg.get("game", "")), msg.get("players"), msg.get("seed"),
