@@ -43,6 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import InvalidOption
+from ..core.text import safe_line
+from .options import MAX_WEIGHT, number
 from .report import pass_fail_mark
 
 #: Columns of ``gradebook.csv``.
@@ -50,9 +52,12 @@ COLUMNS = ["student_id", "name", "notebook", "passed", "score", "points", "check
            "first_problem", "seconds", "seed", "isolation"]
 #: What each column means (the teacher's guide lists them; a test keeps both in step).
 COLUMN_MEANINGS = {
-    "student_id": "the roster's id for the notebook, else its file name without .ipynb",
-    "name": "the roster's name, else the same as student_id",
-    "notebook": "the notebook's file name in the class folder",
+    "student_id": "the roster's id for the notebook, else its file name without .ipynb (made safe: control "
+                  "characters and bytes that are not UTF-8 shown escaped)",
+    "name": "the roster's name, else the same as student_id; with a roster, a notebook it does not list is marked "
+            "'(not on the roster)' and left out of canvas.csv and moodle.csv",
+    "notebook": "the notebook's file name in the class folder (made safe, as student_id); empty for a roster's "
+                "student who handed in no notebook",
     "passed": "True when every check passed",
     "score": "weighted share of checks passed, 0 to 1 (weights from --weights, 1 each by default)",
     "points": "score times the points possible (--points, 100 by default)",
@@ -98,47 +103,86 @@ def safe_name(name: str, taken: set[str]) -> str:
 # ---- roster and weights --------------------------------------------------------------------------------
 
 
+#: Roster columns that name one student each: two rows with the same value would give one student another's grade
+#: in the Canvas or Moodle import, so a roster that repeats one is refused.
+ID_COLUMNS = ("id", "sis_user_id", "sis_login_id", "canvas_id", "email")
+#: Longest roster field kept (a name, an id); the ellipsis counts in it.
+FIELD_LIMIT = 200
+
+
 def read_roster(path: str | Path) -> dict[str, dict[str, str]]:
-    """``{notebook stem: {"id": ..., "name": ..., ...}}`` from a roster CSV (see the module docstring)."""
+    """``{notebook stem: {"id": ..., "name": ..., ...}}`` from a roster CSV (see the module docstring).
+
+    Refused in one line (:class:`InvalidOption`), before any notebook runs: a file that is not UTF-8 (naming the
+    byte), no ``file`` column, a row without a file, two rows for one file, two rows with one id (any of
+    :data:`ID_COLUMNS`). Every field is made safe (:func:`jaliz_learn.core.text.safe_line`): a roster comes from a
+    spreadsheet that anyone may have edited.
+    """
+    name = safe_line(Path(path).name, limit=FIELD_LIMIT)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        raw = Path(path).read_bytes()
     except OSError as exc:
-        raise InvalidOption(f"cannot read the roster {str(path)!r}: {exc.strerror}") from None
-    reader = csv.DictReader(io.StringIO(text))
-    fields = [f.strip().lower() for f in reader.fieldnames or []]
-    if "file" not in fields:
-        raise InvalidOption(f"the roster {Path(path).name} needs a 'file' column (the notebook's name), "
-                            f"found: {', '.join(fields) or 'no header'}")
+        raise InvalidOption(f"cannot read the roster {safe_line(str(path))!r}: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InvalidOption(f"the roster {name} is not UTF-8 text (byte {exc.start}: 0x{raw[exc.start]:02x}); "
+                            "save it as 'CSV UTF-8' and try again") from None
+    try:
+        reader = csv.reader(io.StringIO(text, newline=""))
+        table = list(reader)
+    except csv.Error as exc:
+        raise InvalidOption(f"the roster {name} is not a readable CSV file ({safe_line(exc, limit=100)})") from None
+    header = [safe_line(f.strip().lower(), limit=FIELD_LIMIT) for f in (table[0] if table else [])]
+    if "file" not in header:
+        raise InvalidOption(f"the roster {name} needs a 'file' column (the notebook's name), "
+                            f"found: {', '.join(header) or 'no header'}")
     roster: dict[str, dict[str, str]] = {}
-    for row in reader:
-        entry = {k.strip().lower(): (v or "").strip() for k, v in row.items() if k}
+    seen: dict[tuple[str, str], int] = {}
+    for line, cells in enumerate(table[1:], 2):
+        if not any(c.strip() for c in cells):
+            continue  # a blank line
+        entry = {k: safe_line(v.strip(), limit=FIELD_LIMIT) for k, v in zip(header, cells) if k}
         stem = entry.get("file", "").removesuffix(".ipynb")
-        if stem:
-            roster[stem] = entry
+        if not stem:
+            raise InvalidOption(f"the roster {name}, line {line}: no file (every row names a notebook)")
+        for column in ("file", *ID_COLUMNS):
+            value = stem if column == "file" else entry.get(column, "")
+            if not value:
+                continue
+            key = (column, value.lower() if column == "email" else value)
+            if key in seen:
+                raise InvalidOption(f"the roster {name}: lines {seen[key]} and {line} have the same {column} "
+                                    f"{value!r}; each student needs their own")
+            seen[key] = line
+        roster[stem] = entry
     return roster
 
 
 def parse_weights(text: str | Mapping[str, float] | None) -> dict[str, float]:
-    """``"win rate=3, legal actions=1"`` -> ``{"win rate": 3.0, "legal actions": 1.0}``.
+    """``"win rate=3, legal actions=1"`` -> ``{"win rate": 3.0, "legal actions": 1.0}``; each weight a finite
+    number from 0 to :data:`~jaliz_learn.grading.options.MAX_WEIGHT` (else :class:`InvalidOption`, one line).
 
     >>> parse_weights("win rate=3, legal actions=1")
     {'win rate': 3.0, 'legal actions': 1.0}
+    >>> parse_weights("x=nan")
+    Traceback (most recent call last):
+    jaliz_learn.core.errors.InvalidOption: --weights: the weight of 'x' must be a finite number from 0 to 1e+06, got nan
     """
     if text is None:
         return {}
-    if isinstance(text, Mapping):
-        return {str(k): float(v) for k, v in text.items()}
+    pairs: list[tuple[Any, Any]] = list(text.items()) if isinstance(text, Mapping) else []
+    if not isinstance(text, Mapping):
+        for part in filter(None, (p.strip() for p in str(text).split(","))):
+            name, sep, value = part.rpartition("=")
+            if not sep or not name.strip():
+                raise InvalidOption(f"--weights takes 'check name=weight' pairs separated by commas (weights >= 0), "
+                                    f"got {safe_line(part, limit=60)!r}")
+            pairs.append((name, value.strip()))
     weights: dict[str, float] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        name, sep, value = part.rpartition("=")
-        try:
-            number = float(value)
-        except ValueError:
-            number = -1.0
-        if not sep or not name.strip() or number < 0:
-            raise InvalidOption(f"--weights takes 'check name=weight' pairs separated by commas (weights >= 0), "
-                                f"got {part[:60]!r}")
-        weights[name.strip()] = number
+    for name, value in pairs:
+        label = safe_line(str(name).strip(), limit=80)
+        weights[str(name).strip()] = number(f"--weights: the weight of {label!r}", value, low=0, high=MAX_WEIGHT)
     return weights
 
 
@@ -150,13 +194,18 @@ def score(items: Sequence[Any], weights: Mapping[str, float]) -> float:
     return round(sum(weights.get(i.name, 1.0) for i in items if i.passed) / total, 4)
 
 
-def identify(row: dict[str, Any], roster: Mapping[str, Mapping[str, str]]) -> None:
-    """Fill ``student_id`` and ``name`` of a row from the roster (else from the notebook's name)."""
-    stem = str(row["notebook"]).removesuffix(".ipynb")
-    entry = roster.get(stem, {})
-    row["student_id"] = entry.get("id") or stem
+def identify(row: dict[str, Any], roster: Mapping[str, Mapping[str, str]], stem: str | None = None) -> None:
+    """Fill ``student_id`` and ``name`` of a row from the roster (else from the notebook's name). ``stem``: the
+    notebook's real file name without ``.ipynb`` when the row shows a name made safe (the roster holds the real
+    one)."""
+    shown = str(row["notebook"]).removesuffix(".ipynb")
+    entry = roster.get(stem if stem is not None else shown, {})
+    row["student_id"] = entry.get("id") or shown
     row["name"] = entry.get("name") or row["student_id"]
     row["_roster"] = dict(entry)
+    if roster and not entry:  # a notebook named after a classmate's id must not take the classmate's grade
+        row["name"] = f"{shown} (not on the roster)"
+        row["_unlisted"] = True
 
 
 # ---- writing ------------------------------------------------------------------------------------------------
@@ -167,7 +216,13 @@ def _csv(rows: Sequence[Sequence[Any]]) -> bytes:
     writer = csv.writer(out)
     for row in rows:
         writer.writerow([spreadsheet_safe(v) for v in row])
-    return out.getvalue().encode("utf-8")
+    return _utf8(out.getvalue())
+
+
+def _utf8(text: str) -> bytes:
+    # every text was made safe where it entered (batch.run_job, read_roster); a text that was not still does not
+    # cost the class its gradebook: an invalid character is written as its escape
+    return text.encode("utf-8", "backslashreplace")
 
 
 def _split_name(name: str) -> tuple[str, str]:
@@ -184,22 +239,23 @@ def render(rows: Sequence[dict[str, Any]], reports: Mapping[str, str], *, title:
     column = f"{exercise} (score)"
     canvas: list[list[Any]] = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
               ["    Points Possible", "", "", "", "", points_possible]]
+    listed = [r for r in rows if not r.get("_unlisted")]  # the imports get only students the roster names
     canvas += [[r["name"], r["_roster"].get("canvas_id", ""), r["_roster"].get("sis_user_id", r["student_id"]),
-                r["_roster"].get("sis_login_id", ""), r["_roster"].get("section", ""), r["points"]] for r in rows]
+                r["_roster"].get("sis_login_id", ""), r["_roster"].get("section", ""), r["points"]] for r in listed]
     files["canvas.csv"] = _csv(canvas)
     moodle: list[list[Any]] = [["ID number", "First name", "Last name", "Email address", exercise, "Feedback"]]
     moodle += [[r["student_id"], *_split_name(r["name"]), r["_roster"].get("email", ""), r["points"],
-                r["first_problem"] or "all checks passed"] for r in rows]
+                r["first_problem"] or "all checks passed"] for r in listed]
     files["moodle.csv"] = _csv(moodle)
     public = [{k: r.get(k) for k in COLUMNS} for r in rows]
     files["gradebook.json"] = json.dumps({"exercise": exercise, "title": title,
                                           "graded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                                           "points_possible": points_possible, "rows": public,
                                           "reports": {r["notebook"]: reports.get(r["_report"], "") for r in rows}},
-                                         indent=1, ensure_ascii=False).encode("utf-8")
-    files["gradebook.html"] = _html(rows, reports, title).encode("utf-8")
+                                         indent=1, ensure_ascii=False).encode("utf-8", "backslashreplace")
+    files["gradebook.html"] = _utf8(_html(rows, reports, title))
     for r in rows:
-        files[f"reports/{r['_report']}.txt"] = (reports.get(r["_report"], "") + "\n").encode("utf-8")
+        files[f"reports/{r['_report']}.txt"] = _utf8(reports.get(r["_report"], "") + "\n")
     return files
 
 
@@ -258,5 +314,5 @@ def write(target: Path, files: Mapping[str, bytes]) -> list[str]:
     return notes
 
 
-__all__ = ["COLUMNS", "COLUMN_MEANINGS", "FILES", "identify", "parse_weights", "prepare_folder", "read_roster",
-           "render", "safe_name", "score", "spreadsheet_safe", "write"]
+__all__ = ["COLUMNS", "COLUMN_MEANINGS", "FILES", "ID_COLUMNS", "identify", "parse_weights", "prepare_folder",
+           "read_roster", "render", "safe_name", "score", "spreadsheet_safe", "write"]

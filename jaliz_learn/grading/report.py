@@ -8,13 +8,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import JalizLearnError
+from ..core.text import safe_line, safe_text
 
 
 class LearnerCodeError(JalizLearnError):
     """The learner's notebook could not be run or has no usable bot; the message says what to fix."""
 
 
-
+#: Caps on the texts of a report that crosses into a gradebook (:meth:`GradeReport.made_safe`): a learner may
+#: put a megabyte of text into an exception message, and every reader of the gradebook pays for it.
+NAME_LIMIT, MESSAGE_LIMIT, HINT_LIMIT, NOTE_LIMIT = 200, 4000, 2000, 1000
 
 #: Longest line of a printed report: a longer message continues on the next line, a hint (prose) wraps sooner.
 LINE_WIDTH = 300
@@ -113,6 +116,27 @@ class GradeReport:
 
         return pd.DataFrame([{"check": i.name, "passed": i.passed, "message": i.message, "hint": i.hint}
                              for i in self.items])
+
+    def made_safe(self) -> GradeReport:
+        """A copy whose every text is valid, printable and capped (:func:`jaliz_learn.core.text.safe_text`): a
+        report holds a learner's own words (exception messages, what the bot returned), which may hold lone
+        surrogates, terminal escapes or a megabyte of text. Graders' batches call this once, where the report
+        enters the gradebook, so no writer and no terminal meets such text. Never raises.
+
+        >>> r = GradeReport("t\\x1b[2K")
+        >>> _ = r.add("load", False, "Exception: \\udcff\\x1b[2KPASS")
+        >>> print(r.made_safe())
+        t\\x1b[2K: 0 of 1 checks passed
+        [FAIL] load: Exception: \\udcff\\x1b[2KPASS
+        """
+        safe = GradeReport(safe_line(self.title, limit=NAME_LIMIT),
+                           notes=[safe_line(n, limit=NOTE_LIMIT) for n in self.notes])
+        for item in self.items:
+            safe.items.append(CheckResult(safe_line(item.name, limit=NAME_LIMIT), bool(item.passed),
+                                          safe_text(item.message, limit=MESSAGE_LIMIT, keep_newlines=True),
+                                          safe_text(item.hint, limit=HINT_LIMIT, keep_newlines=True),
+                                          dict(item.details)))
+        return safe
 
     def assert_passed(self) -> None:
         """Raise ``AssertionError`` with the whole report unless every check passed (for tests)."""
