@@ -19,13 +19,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from jaliz_learn.games.jaliz.actions import pname
 from jaliz_learn.pictures.jaliz import picture_html
+from jaliz_learn.pictures.markup import esc
 
 from ._layout import BoardLayout
 from ._paint import Painter
@@ -231,7 +231,7 @@ class JalizBoard(GameBoard):
         return text
 
     def _preview_offer(self) -> None:
-        self.offer_preview.value = f"<code>{escape(self.offer_text())}</code>" if self.want.value else \
+        self.offer_preview.value = f"<code>{esc(self.offer_text())}</code>" if self.want.value else \
             "<i>choose the revealed card(s) you want</i>"
 
     def _make_offer(self) -> None:

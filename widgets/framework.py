@@ -67,7 +67,6 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -76,9 +75,12 @@ import jaliz_learn
 from jaliz_learn.bots import make_bot
 from jaliz_learn.core.errors import JalizLearnError
 from jaliz_learn.core.rng import hash_seed
+from jaliz_learn.core.text import check_name, safe_text
+from jaliz_learn.pictures.markup import esc
 from jaliz_learn.pictures.svg import INK, Point, Rect, Svg, seat_name
 from jaliz_learn.tables.client import RemoteState, TableClient
 
+from .countdown import Countdown, deadline_label, read_deadline
 from .surface import Canvas, SvgSurface, new_surface
 
 #: The legal-action dropdown is shown only while the list is at most this long (else: the text box).
@@ -215,6 +217,7 @@ class CanvasPen:
     def text(self, text: str, x: float, y: float, size: float = 14, colour: str = INK, bold: bool = False,
              align: str = "left", max_width: float | None = None) -> None:
         c = self.canvas
+        text = safe_text(text, limit=None)  # a lone surrogate would break the message to the page (not UTF-8)
         self._set("font", f"{'bold ' if bold else ''}{size:g}px sans-serif")
         self._set("fill_style", colour)
         self._set("text_align", align)
@@ -435,8 +438,13 @@ def make_bots(game: Any, bots: Any, n: int, human: int | None, seed: int) -> lis
 
 
 def join_table(link: str, name: str | None = None) -> RemoteState:
-    """Connect to a live table's seat (or spectator) link: the state a board joined with ``join=`` draws."""
-    return TableClient(link, name=name).state
+    """Connect to a live table's seat (or spectator) link: the state a board joined with ``join=`` draws.
+
+    ``name`` must be a name the table accepts (:func:`~jaliz_learn.core.text.check_name`: 1-40 printable
+    characters, no control or direction characters); a bad one is refused here, with the reason, before
+    connecting (the server refuses it too).
+    """
+    return TableClient(link, name=check_name(name) if name is not None else None).state
 
 
 # ---------------------------------------------------------------- the board
@@ -482,10 +490,14 @@ class GameBoard(widgets.VBox):
         self.bot_moves = 0
         self._legal_cache: tuple[int, Any] | None = None
         self._build_common_controls()
+        #: the turn deadline of a live table (None on a local board: nothing is timed there)
+        self.countdown: Countdown | None = Countdown() if self.remote else None
+        self._deadline_seen = -1  # the state's update count the countdown was last set from
         rows = list(self.game_controls())
         self.controls = widgets.VBox([*rows, self.common_row], layout=widgets.Layout(width="auto"))
         # the status line sits right under the canvas: next to the hand, which boards draw at the bottom
-        super().__init__(children=[self.canvas, self.status, self.error_html, self.controls, self.log_html],
+        top = [self.canvas, self.status] + ([self.countdown] if self.countdown is not None else [])
+        super().__init__(children=[*top, self.error_html, self.controls, self.log_html],
                          layout=widgets.Layout(width="auto", overflow="visible"))
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
@@ -652,7 +664,7 @@ class GameBoard(widgets.VBox):
         # a red bar beside the message is the shape cue (no emoji glyph that a font might lack)
         self.error_html.value = (f"<div style='color:{ERROR_COLOUR};font-weight:bold;line-height:1.35;"
                                  f"white-space:pre-wrap;border-left:4px solid {ERROR_COLOUR};padding-left:6px'>"
-                                 f"{escape(text)}</div>" if text else "")
+                                 f"{esc(text)}</div>" if text else "")
 
     def set_note(self, note: str) -> None:
         """Show a short note after the status line (e.g. what a click selected)."""
@@ -677,6 +689,8 @@ class GameBoard(widgets.VBox):
         reset_client_canvas(self.canvas)
         self.painter.invalidate()
         self._render()
+        if self.countdown is not None:
+            self.countdown.refresh()  # the new page counts from its own load: send it the time left now
         resend_states(self)  # the widget updates a connecting page may have dropped (see resend_states)
 
     def redraw(self) -> None:
@@ -746,32 +760,43 @@ class GameBoard(widgets.VBox):
             out = self.state.outcome()
             win = ", ".join(self.seat_label(p) for p in out.winners) if out and out.winners else "nobody"
             scores = ", ".join(f"{self.seat_label(p)} {s:g}" for p, s in enumerate(out.scores)) if out else ""
-            return f"<b>Game over.</b> Winner(s): {win}. Scores: {scores}"
+            return f"<b>Game over.</b> Winner(s): {esc(win)}. Scores: {esc(scores)}"
         cur = obs.current_player
         if self.remote and self.state.waiting:
             return "Waiting for seat(s) " + ", ".join(f"P{s}" for s in self.state.waiting) + " to join the table…"
         if self.human is not None and cur == self.human:
-            return f"<b>Your turn</b> ({escape(obs.decision)}): " + escape(self.hint(obs))
+            return f"<b>Your turn</b> ({esc(obs.decision)}): " + esc(self.hint(obs))
         colour = SEAT_COLOURS[cur % len(SEAT_COLOURS)] if cur is not None else INK
         if self.remote:
             name = self.state.names[cur] if cur is not None and cur < len(self.state.names) else "?"
-            return (f"<span style='color:{colour}'><b>P{cur}</b></span> ({escape(name)}) decides "
-                    f"<i>{escape(obs.decision)}</i>…")
+            return (f"<span style='color:{colour}'><b>P{cur}</b></span> ({esc(name)}) decides "
+                    f"<i>{esc(obs.decision)}</i>…")
         bot = self.bots[cur] if cur is not None else None
         name = getattr(bot, "name", type(bot).__name__)
         paused = " (paused)" if self.pause.value else ""
-        return (f"<span style='color:{colour}'><b>P{cur}</b></span> ({escape(str(name))} bot) decides "
-                f"<i>{escape(obs.decision)}</i>{paused}…")
+        return (f"<span style='color:{colour}'><b>P{cur}</b></span> ({esc(str(name))} bot) decides "
+                f"<i>{esc(obs.decision)}</i>{paused}…")
 
     def _status_html(self, obs: Any, note: str | None = None) -> str:
         text = self.turn_text(obs)
         if self.remote and self.state.notice:
             note = f"{self.state.notice}; {note}" if note else self.state.notice
-        if self.remote and self.state.deadline and obs.current_player == self.human and not obs.is_over:
-            text += f" <b>({self.state.deadline:g} s per decision)</b>"
         if note:
-            text += f" <span style='color:#4a4a4a'>[{escape(note)}]</span>"
+            text += f" <span style='color:#4a4a4a'>[{esc(note)}]</span>"
         return f"<div style='font-size:14px;color:{INK}'>{text}</div>"
+
+    def _sync_countdown(self, obs: Any) -> None:
+        """Set the countdown from the table's latest update (only a new update: a click that redraws the board
+        must not wind the clock back to what the update said)."""
+        if self.countdown is None or self.state.updates == self._deadline_seen:
+            return
+        self._deadline_seen = self.state.updates
+        deadline = None if obs.is_over else read_deadline(self.state.deadline, obs.current_player)
+        if deadline is None:
+            self.countdown.clear()
+            return
+        seat, left, total = deadline
+        self.countdown.set_deadline(deadline_label(seat, self.state.names, self.human), left, total)
 
     def _render(self) -> None:
         with self._render_lock:
@@ -783,11 +808,12 @@ class GameBoard(widgets.VBox):
         self.hits.clear()
         self.hit_areas(obs, self.hits)
         self.status.value = self._status_html(obs)
+        self._sync_countdown(obs)
         legal = self.legal()
         self._sync_common(legal)
         self.sync_game_controls(obs, legal)
         events = self.state.events(self.human)[-LOG_LINES:]
-        lines = [escape(self.game.describe_event(e, self.human)) for e in events]
+        lines = [esc(self.game.describe_event(e, self.human)) for e in events]
         self.log_html.value = ("<div style='font-family:monospace;font-size:12px;line-height:1.35;color:#333'>"
                                + "<br>".join(lines) + "</div>")
 

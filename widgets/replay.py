@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from html import escape
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -33,9 +32,12 @@ from typing import Any
 import ipywidgets as widgets
 
 import jaliz_learn
+from jaliz_learn.core.text import safe_line
 from jaliz_learn.pictures import picture_html
 from jaliz_learn.pictures.jaliz_layout import BoardLayout
+from jaliz_learn.pictures.markup import esc
 from jaliz_learn.pictures.nizam import NizamLayout
+from jaliz_learn.pictures.svg import seat_name
 
 from ._paint import Painter
 from .framework import RegionPainter, make_canvas, reset_client_canvas
@@ -103,6 +105,10 @@ class ReplayViewer(widgets.VBox):
         if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
             raise jaliz_learn.InvalidOption(f"step must be a whole number (negative: from the end), not {step!r}")
         self.viewer = viewer
+        #: the names the seats played under (a live table's record); a record file is anyone's text: made valid here
+        raw_names = record.get("names")
+        self.names: list[str] | None = ([safe_line(x, limit=40) for x in raw_names][:n]
+                                        if isinstance(raw_names, list) else None)
         self.step = 0
         self.state: Any = self._checkpoints[0].clone()
         self._state_step = 0
@@ -131,7 +137,8 @@ class ReplayViewer(widgets.VBox):
         self.slider = widgets.IntSlider(value=0, min=0, max=self.steps, description="step",
                                         continuous_update=False, layout=widgets.Layout(width="420px"))
         self.slider.observe(lambda c: self.go(c["new"]), names="value")
-        self.viewer_dd = widgets.Dropdown(options=[("spectator", -1)] + [(f"P{p}", p) for p in range(n)],
+        seats = [(seat_name(p, self.names), p) for p in range(n)]
+        self.viewer_dd = widgets.Dropdown(options=[("spectator", -1), *seats],
                                           value=-1 if viewer is None else viewer, description="view of",
                                           layout=widgets.Layout(width="170px"))
         self.viewer_dd.observe(lambda c: self.set_viewer(None if c["new"] == -1 else c["new"]), names="value")
@@ -196,17 +203,20 @@ class ReplayViewer(widgets.VBox):
         obs = self.observation()
         who = "spectator" if self.viewer is None else f"P{self.viewer}"
         if self.painter is not None:
-            self.painter.draw(obs, {"viewer_label": f"replay · view of {who}"})
+            self.painter.draw(obs, {"viewer_label": f"replay · view of {who}",
+                                    "seat_names": tuple(self.names) if self.names else None})
         else:
             self.picture.value = picture_html(obs)
         if self.step == 0:
             head = f"Step 0 of {self.steps}: the start"
         else:
-            head = (f"Step {self.step} of {self.steps}: P{self.actors[self.step - 1]} plays "
-                    f"<code>{escape(str(self.actions[self.step - 1]))}</code>")
+            actor = self.actors[self.step - 1]
+            who_played = f"P{actor}" if actor is None else seat_name(actor, self.names)
+            head = (f"Step {self.step} of {self.steps}: {esc(who_played)} plays "
+                    f"<code>{esc(str(self.actions[self.step - 1]))}</code>")
         self.step_html.value = f"<div style='font-size:14px'>{head}</div>"
         self.events_html.value = ("<div style='font-family:monospace;font-size:12px;line-height:1.35'>"
-                                  + "<br>".join(escape(t) for t in self.step_events()) + "</div>")
+                                  + "<br>".join(esc(t) for t in self.step_events()) + "</div>")
 
     def _repr_html_(self) -> str:
         return picture_html(self.observation())

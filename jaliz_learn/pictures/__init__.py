@@ -19,9 +19,9 @@ True
 from __future__ import annotations
 
 import importlib
-from html import escape
 from typing import Any
 
+from .markup import esc
 from .svg import html_figure
 
 #: Game name -> module of jaliz_learn.pictures that draws it (function ``picture(observation) -> Svg``).
@@ -70,7 +70,7 @@ def picture_html(position: Any, viewer: int | None = None) -> str:
             return str(module.picture_html(obs))
         return html_figure(picture_svg(obs))
     own = getattr(obs, "_repr_html_", None)
-    return str(own()) if callable(own) else f"<pre>{escape(repr(obs))}</pre>"
+    return str(own()) if callable(own) else f"<pre>{esc(repr(obs))}</pre>"
 
 
 def _register() -> None:

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from html import escape
 from typing import Any
 
+from .markup import esc
 from .svg import text_on
 
 Rect = tuple[float, float, float, float]
@@ -130,9 +130,9 @@ class Scene:
         """The scene as a standalone SVG document (scales down to narrow columns)."""
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
                f'viewBox="0 0 {self.width} {self.height}" style="max-width:100%;height:auto" '
-               f'font-family="{FONT}" role="img" aria-label="{escape(self.title)}">']
+               f'font-family="{FONT}" role="img" aria-label="{esc(self.title)}">']
         if self.title:
-            out.append(f"<title>{escape(self.title)}</title>")
+            out.append(f"<title>{esc(self.title)}</title>")
         for s in self.shapes:
             out.append(_svg_shape(s))
         out.append("</svg>")
@@ -182,7 +182,7 @@ def _svg_shape(s: Shape) -> str:
         return f'<{tag} points="{pts}" {paint}/>'
     weight = ' font-weight="bold"' if s.bold else ""
     return (f'<text x="{_f(g[0])}" y="{_f(g[1])}" font-size="{_f(s.size)}" text-anchor="{s.anchor}"{weight} '
-            f'fill="{s.fill}">{escape(s.text)}</text>')
+            f'fill="{s.fill}">{esc(s.text)}</text>')
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
 from typing import Protocol
+
+from .markup import esc
 
 Rect = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -97,7 +98,7 @@ class Svg:
             fit = f" textLength='{_n(max_width)}' lengthAdjust='spacingAndGlyphs'"
         weight = " font-weight='bold'" if bold else ""
         self.parts.append(f"<text x='{_n(x)}' y='{_n(y)}' font-size='{_n(size)}' fill='{colour}'{weight} "
-                          f"text-anchor='{_ANCHOR.get(align, 'start')}'{fit}>{escape(text)}</text>")
+                          f"text-anchor='{_ANCHOR.get(align, 'start')}'{fit}>{esc(text)}</text>")
 
     def circle(self, x: float, y: float, r: float, fill: str | None = None, stroke: str | None = None,
                line_width: float = 1.0) -> None:
@@ -114,7 +115,7 @@ class Svg:
                           f"{self._paint(None, stroke, line_width, dash)}/>")
 
     def to_svg(self) -> str:
-        title = f"<title>{escape(self.title)}</title>" if self.title else ""
+        title = f"<title>{esc(self.title)}</title>" if self.title else ""
         return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{_n(self.width)}' height='{_n(self.height)}' "
                 f"viewBox='0 0 {_n(self.width)} {_n(self.height)}' font-family='{FONT}'>{title}"
                 + "".join(self.parts) + "</svg>")
@@ -151,7 +152,7 @@ def html_figure(svg: str, caption: str = "") -> str:
     >>> html_figure(Svg(10, 10).to_svg(), "a caption").count("max-width:100%")
     2
     """
-    cap = f"<figcaption style='font-size:13px;color:{MUTED}'>{escape(caption)}</figcaption>" if caption else ""
+    cap = f"<figcaption style='font-size:13px;color:{MUTED}'>{esc(caption)}</figcaption>" if caption else ""
     scaled = svg.replace("<svg ", "<svg style='max-width:100%;height:auto' ", 1)
     return f"<figure style='margin:0;max-width:100%;overflow-x:auto'>{scaled}{cap}</figure>"
 
