@@ -367,7 +367,10 @@ class TableServer:
             elif msg["type"] == "hello":
                 if viewer.seat is None:
                     raise BadMessage("only a seat has a name")
-                viewer.table.seats[viewer.seat].name = msg["name"]
+                from .names import seat_name_for  # checked (core.text.check_name), numbered if another seat has it
+
+                others = [s.name for s in viewer.table.seats if s.index != viewer.seat]
+                viewer.table.seats[viewer.seat].name = seat_name_for(msg["name"], others)
                 await self._send_updates(viewer.table)  # every board names the seat now, not at the next move
             else:
                 await self._act(viewer, msg["action"])
