@@ -38,7 +38,8 @@ from ..core.actions import Action
 from ..core.errors import IllegalAction, InvalidOption
 from ..core.game import Game, State
 from ..core.play import as_game
-from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS, derive_seed, wilson_interval
+from ..core.text import safe_line
+from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS, derive_seed, describe_exception, wilson_interval
 from .sandbox import BotFailure, Limits, LoadFailure, Sandbox
 
 #: Columns of ``leaderboard.csv``.
@@ -64,6 +65,9 @@ def seatings(entrants: int, num_players: int) -> list[tuple[int, ...]]:
 @dataclass
 class _Entrant:
     notebook: Path
+    #: the notebook's file name made safe (:func:`jaliz_learn.grading.batch.display_names`): every table, plot and
+    #: terminal line shows this, never the raw name, which may hold escapes or bytes that are not UTF-8
+    name: str = ""
     box: Sandbox | None = None
     status: str = "ok"
     games: int = 0
@@ -125,40 +129,44 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
     returned DataFrame is the leaderboard; its ``attrs["games"]`` holds the games table. ``isolation``: how the
     bots' processes are closed in (:mod:`jaliz_learn.grading.isolation`).
     """
+    from .batch import display_names
     from .isolation import plan as isolation_plan
+    from .options import check_tournament
 
+    check_tournament(num_players=num_players, time_limit=time_limit, seed=seed, width=width, max_rounds=max_rounds)
     g = as_game(game)
     confinement = isolation_plan(isolation)
     g.info.check_players(num_players)
     source = Path(folder)
     if not source.is_dir():
-        raise InvalidOption(f"{str(source)!r} is not a folder of notebooks")
+        raise InvalidOption(f"{safe_line(str(source))!r} is not a folder of notebooks")
     notebooks = sorted(p for p in source.glob("*.ipynb") if not p.name.startswith("."))
     if len(notebooks) < num_players:
-        raise InvalidOption(f"{source} holds {len(notebooks)} notebooks; a game needs {num_players}")
+        raise InvalidOption(f"{safe_line(str(source))} holds {len(notebooks)} notebooks; a game needs {num_players}")
     adaptive = rounds == "auto"
-    if not adaptive and (not isinstance(rounds, int) or rounds < 1):
-        raise InvalidOption(f"rounds must be a number of at least 1 or 'auto', not {rounds!r}")
+    if not adaptive and (not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 10_000):
+        raise InvalidOption(f"rounds must be a whole number from 1 to 10000 or 'auto', not "
+                            f"{safe_line(rounds, limit=40)}")
     if adaptive and not 0 < width < 1:
         raise InvalidOption(f"the interval width must lie between 0 and 1, not {width}")
     cap = max_rounds if adaptive else int(rounds)
     target = Path(out) if out is not None else source.parent / f"{source.name}-tournament"
     (target / "replays").mkdir(parents=True, exist_ok=True)
     say = progress or (lambda line: print(line, file=sys.stderr, flush=True))
-    entrants = [_Entrant(p) for p in notebooks]
+    entrants = [_Entrant(p, name) for p, name in zip(notebooks, display_names(notebooks))]
     game_rows: list[dict[str, Any]] = []
     try:
         for number, who in enumerate(entrants, 1):
             who.box = Sandbox(who.notebook, g, class_name, limits or LIMITS, isolation=confinement,
                               hidden=[source.resolve(), target.resolve()])
             try:
-                found = who.box.start()
-                say(f"[load {number}/{len(entrants)}] {who.notebook.name}: {found}")
-            except LoadFailure as exc:
-                who.status = "did not load: " + str(exc).split("\n", 1)[0][:200]
+                found = safe_line(who.box.start(), limit=200)
+                say(f"[load {number}/{len(entrants)}] {who.name}: {found}")
+            except LoadFailure as exc:  # the learner's words: made safe here, where they enter
+                who.status = "did not load: " + safe_line(str(exc).split("\n", 1)[0], limit=200)
                 who.box.close()
                 who.box = None
-                say(f"[load {number}/{len(entrants)}] {who.notebook.name}: {who.status}")
+                say(f"[load {number}/{len(entrants)}] {who.name}: {who.status}")
         playing = [i for i, e in enumerate(entrants) if e.box is not None]
         groups = [tuple(playing[i] for i in seats) for seats in seatings(len(playing), num_players)] \
             if len(playing) >= num_players else []
@@ -172,7 +180,16 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
             group = tuple(sorted(seats))
             game_seed = derive_seed(seed, hash_group(group, r))
             lineup = [entrants[i] for i in seats]
-            state, failed, reason = _play(g, lineup, game_seed, time_limit)
+            try:
+                state, failed, reason = _play(g, lineup, game_seed, time_limit)
+            except Exception as exc:  # a machine or protocol problem: this game has no result, the others count
+                game_rows.append({"game": index + 1, "seed": game_seed, "seats": " | ".join(e.name for e in lineup),
+                                  "scores": "", "winners": "", "failed_seat": "",
+                                  "failure": safe_line(f"not played: {describe_exception(exc)}", limit=300),
+                                  "replay": "", "_seats": tuple(seats), "_winners": ()})
+                say(f"[game {index + 1}] {game_rows[-1]['seats']}: {game_rows[-1]['failure']}")
+                continue
+            reason = safe_line(reason, limit=300)  # it holds the learner's words (an exception's message)
             if failed is None:
                 outcome = state.outcome()
                 assert outcome is not None  # the game is over
@@ -193,14 +210,14 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
                 if failed is None:
                     who.scores.append(scores[seat])
             game_rows.append({"game": index + 1, "seed": game_seed,
-                              "seats": " | ".join(e.notebook.stem for e in lineup),
+                              "seats": " | ".join(e.name for e in lineup),
                               "scores": " | ".join(f"{x:g}" for x in scores),
-                              "winners": " | ".join(lineup[s].notebook.stem for s in winners),
-                              "failed_seat": "" if failed is None else failed, "failure": reason[:300],
-                              "replay": replay})
+                              "winners": " | ".join(lineup[s].name for s in winners),
+                              "failed_seat": "" if failed is None else failed, "failure": reason,
+                              "replay": replay, "_seats": tuple(seats), "_winners": tuple(seats[s] for s in winners)})
             total = f"{len(plan)}" if not adaptive else f"at most {len(plan)}"
             say(f"[game {index + 1}/{total}] {game_rows[-1]['seats']}: won by {game_rows[-1]['winners'] or '-'}"
-                + (f" (forfeit: {lineup[failed].notebook.stem})" if failed is not None else ""))
+                + (f" (forfeit: {lineup[failed].name})" if failed is not None else ""))
     finally:
         for who in entrants:
             if who.box is not None:
@@ -214,25 +231,26 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
     board = _leaderboard(entrants)
     games = pd.DataFrame(game_rows, columns=GAME_COLUMNS)
     board.attrs["games"] = games
-    _write(board, games, target, title=f"{g.info.title}: {source.name}")
+    _write(board, games, target, title=safe_line(f"{g.info.title}: {source.name}", limit=200))
     return board
 
 
 def widest_pair_interval(game_rows: Sequence[dict[str, Any]], entrants: Sequence[_Entrant]) -> float:
     """The widest Wilson 95% interval of any pair's head-to-head share (games both played; a game counts for
     the one who placed among the winners without the other; both or neither: half each)."""
-    wins: dict[tuple[str, str], float] = {}
-    games: dict[tuple[str, str], int] = {}
+    wins: dict[tuple[int, int], float] = {}
+    games: dict[tuple[int, int], int] = {}
     for row in game_rows:
-        seats = row["seats"].split(" | ")
-        winners = set(row["winners"].split(" | ")) if row["winners"] else set()
+        if not row.get("scores"):  # a game that was not played
+            continue
+        seats, winners = row["_seats"], set(row["_winners"])  # entrants' numbers: a name may hold ' | '
         for a, b in itertools.combinations(sorted(set(seats)), 2):
             games[(a, b)] = games.get((a, b), 0) + 1
             wins[(a, b)] = wins.get((a, b), 0.0) + (1.0 if a in winners and b not in winners else
                                                     0.0 if b in winners and a not in winners else 0.5)
-    names = [e.notebook.stem for e in entrants if e.games or e.box is not None]
+    numbers = [i for i, e in enumerate(entrants) if e.games or e.box is not None]
     widest = 0.0
-    for a, b in itertools.combinations(sorted(names), 2):
+    for a, b in itertools.combinations(numbers, 2):
         n = games.get((a, b), 0)
         lo, hi = wilson_interval(round(wins.get((a, b), 0.0)), n)
         widest = max(widest, hi - lo)
@@ -251,7 +269,7 @@ def _leaderboard(entrants: Sequence[_Entrant]) -> pd.DataFrame:
     rows = []
     for who in entrants:
         lo, hi = wilson_interval(round(who.wins), who.games) if who.games else (float("nan"), float("nan"))
-        rows.append({"notebook": who.notebook.name, "status": who.status, "games": who.games,
+        rows.append({"notebook": who.name, "status": who.status, "games": who.games,
                      "wins": who.wins, "win_rate": who.wins / who.games if who.games else float("nan"),
                      "ci_low": lo, "ci_high": hi,
                      "mean_score": sum(who.scores) / len(who.scores) if who.scores else float("nan"),
@@ -265,8 +283,25 @@ def _leaderboard(entrants: Sequence[_Entrant]) -> pd.DataFrame:
 
 
 def _write(board: pd.DataFrame, games: pd.DataFrame, target: Path, *, title: str) -> None:
-    board.to_csv(target / "leaderboard.csv", index=False, quoting=csv.QUOTE_MINIMAL)
-    games.to_csv(target / "games.csv", index=False)
+    # every text was made safe where it entered; the CSV cells are also kept from running as spreadsheet formulas
+    _cells(board).to_csv(target / "leaderboard.csv", index=False, quoting=csv.QUOTE_MINIMAL,
+                                       encoding="utf-8", errors="backslashreplace")
+    _cells(games).to_csv(target / "games.csv", index=False, encoding="utf-8",
+                                       errors="backslashreplace")
+    try:
+        _plot(board, target, title)
+    except Exception as exc:  # the plot is a picture of the CSV: never lose the tables for it
+        print(safe_line(f"the leaderboard plot was not drawn: {describe_exception(exc)}"), file=sys.stderr)
+
+
+def _cells(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with every text cell kept from running as a spreadsheet formula (a notebook named ``=1+2``)."""
+    from .gradebook import spreadsheet_safe
+
+    return table.apply(lambda column: column.map(spreadsheet_safe)) if len(table) else table
+
+
+def _plot(board: pd.DataFrame, target: Path, title: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg", force=False)  # no display needed (a teacher's terminal or a server)
@@ -274,14 +309,14 @@ def _write(board: pd.DataFrame, games: pd.DataFrame, target: Path, *, title: str
 
     played = board[board["games"] > 0]
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * max(1, len(played))))
-    names = list(played["notebook"])[::-1]
+    names = [str(n).replace("$", r"\$") for n in played["notebook"]][::-1]  # '$' would start mathtext
     rates = list(played["win_rate"])[::-1]
     low = [r - lo for r, lo in zip(rates, list(played["ci_low"])[::-1])]
     high = [hi - r for r, hi in zip(rates, list(played["ci_high"])[::-1])]
     ax.barh(names, rates, xerr=[low, high], color="#4c78a8", ecolor="#333333", capsize=3)
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate (shared wins split; bars: Wilson 95% interval)")
-    ax.set_title(title)
+    ax.set_title(title.replace("$", r"\$"))
     fig.tight_layout()
     fig.savefig(target / "leaderboard.png", dpi=100)
     plt.close(fig)
