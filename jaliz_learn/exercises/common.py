@@ -19,8 +19,8 @@ from typing import Any
 from ..core.registry import load_game
 from ..grading.failures import Limits, LoadFailure
 from ..grading.report import GradeReport
-from ..grading.seeds import secret_seed
-from ..tournament import derive_seed, describe_exception
+from ..grading.seeds import exercise_seed, secret_seed
+from ..tournament import describe_exception
 from .scenarios import ExerciseReport
 
 
@@ -31,7 +31,7 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
                      source: Mapping[str, Any] | None = None, seed_note: str | None = None,
                      **kwargs: Any) -> GradeReport:
     """Run ``notebook`` in its own, closed process, take its ``class_name`` and grade it with
-    ``grade(contestant, seed=derive_seed(seed, label), **kwargs)``.
+    ``grade(contestant, seed=exercise_seed(seed, label), **kwargs)``.
 
     The seed comes from ``seed`` (tests), else the teacher's secret (:func:`secret_seed`), else
     ``practice_seed`` (the report then says the grade is for practice only). ``isolation`` is a mode or a plan
@@ -69,7 +69,7 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
         report.notes.append(box.describe_isolation())
         report.add("load your bot", True, f"found class {found}")
         try:
-            report.extend(grade(SandboxContestant(box), seed=derive_seed(seed, label), **kwargs))
+            report.extend(grade(SandboxContestant(box), seed=exercise_seed(seed, label), **kwargs))
         except Exception as exc:  # a grader bug must still give a report, never a traceback for the learner
             report.add("grader", False, f"the grader itself failed: {describe_exception(exc)}",
                        hint="this is not your fault: tell your teacher and hand in the notebook as it is")

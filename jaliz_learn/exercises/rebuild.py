@@ -57,14 +57,14 @@ def replay(exercise: str, game: int, decision: int, *, notebook: str | Path, sec
     """
     from ..grading.batch import find_exercise, load_grader
     from ..grading.sandbox import Sandbox
-    from ..grading.seeds import secret_seed
+    from ..grading.seeds import exercise_seed, secret_seed
 
     module = _module(exercise)
     grader = load_grader(find_exercise(EXERCISES[exercise][1]))
     if seed is None:
         seed, _ = secret_seed(grader.PRACTICE_SEED, secret_file=secret_file)
     label = int(exercise[2:])
-    _, players, seat, game_seed, opponent = graded_game(exercise, game, seed=derive_seed(seed, label))
+    _, players, seat, game_seed, opponent = graded_game(exercise, game, seed=exercise_seed(seed, label))
     g = as_game(module.GAME)
     state = g.initial_state(num_players=players, seed=game_seed)
     bot_seeds = [derive_seed(game_seed, 1000 + s) for s in range(players)]

@@ -6,11 +6,14 @@ pipes of the protocol); the first line on ``IN`` is the confinement as JSON (see
 line). Before the learner's notebook is even read, :func:`confine` applies every layer the grader planned, in
 this order:
 
+0. ``supervise`` (no PID namespace: ``landlock`` and ``none``): fork; the parent stays behind as the job's
+   supervisor, which kills the learner's whole process tree when the job ends (:mod:`.reaper`);
 1. ``jail``: the closed file system of :mod:`.jail` (namespaces mode; as its root, then privileges dropped);
-2. ``user``: without a jail, a root grader's child becomes the unprivileged user, or drops every capability;
-3. ``landlock``: reads only below the allowed folders, writes only to the scratch folder, no TCP, and no
+2. ``user``: without a jail, a root grader's child becomes the unprivileged user ``nobody``;
+3. ``processes``: ``RLIMIT_NPROC``, so a fork bomb stops at a cap (:func:`.reaper.limit_processes`);
+4. ``landlock``: reads only below the allowed folders, writes only to the scratch folder, no TCP, and no
    signal or abstract socket beyond itself (:mod:`.landlock`);
-4. ``seccomp``: no sockets at all.
+5. ``seccomp``: no System V IPC, key rings, ptrace, io_uring, sockets or mounts (:mod:`.seccomp`).
 
 The first message to the grader says what applied (``{"op": "confined", "layers": ...}``); if a layer cannot be
 applied the process says so (``isolation-error``) and stops without running any learner code.
@@ -29,31 +32,62 @@ def confine(spec: Mapping[str, Any]) -> str:
     parts: list[str] = []
     scratch = spec["scratch"]
     who = "the grading user"
+    if spec.get("seccomp"):  # before the jail: loading libseccomp may run ldconfig, which the jail need not hold
+        _load_seccomp(spec.get("libraries", {}))
+    if spec.get("supervise"):
+        from .reaper import supervise
+
+        supervise(scratch, int(spec.get("disk_bytes", 256 << 20)))  # returns in the learner's process only
     if spec.get("jail"):
         from .jail import JailSpec, enter
 
         user = tuple(spec["user"]) if spec.get("user") else None
         who = enter(JailSpec(root=spec["jail"], scratch=scratch, read=spec["read"], hidden=spec.get("hidden", []),
-                             user=user, system=spec.get("system", ())))  # type: ignore[arg-type]
-        parts.append("namespaces (pid, mount, net; read-only interpreter and package)")
+                             user=user, system=spec.get("system", ()), disk_mb=int(spec.get("disk_bytes", 256 << 20))
+                             >> 20))  # type: ignore[arg-type]
+        parts.append("namespaces (pid, mount, net, ipc; read-only interpreter and package)")
     elif spec.get("user") or spec.get("drop_capabilities"):
         from .jail import become
 
-        who = become(tuple(spec["user"]) if spec.get("user") else None)  # type: ignore[arg-type]
+        who = become(tuple(spec["user"]) if spec.get("user") else None,  # type: ignore[arg-type]
+                     keep_reading=bool(spec.get("keep_reading")))
+    if spec.get("processes"):
+        from .reaper import limit_processes
+
+        limit_processes(int(spec["processes"]))
     if spec.get("landlock"):
         from .landlock import restrict
 
         applied = restrict(spec["read"], [scratch, *spec.get("devices", [])], list_only=spec.get("list", []))
         parts.append(applied.describe())
-    if spec.get("seccomp"):
-        from .landlock import deny_sockets
-
-        if deny_sockets():
-            parts.append("seccomp (no sockets)")
-    os.chdir(scratch)
     if not parts:
-        return "none (own process with OS limits only)"
+        from .isolation import NONE_LAYER
+
+        parts.append(NONE_LAYER)
+    if spec.get("seccomp"):
+        from . import seccomp
+
+        seccomp.install()
+        parts.append(seccomp.describe())
+    if spec.get("supervise"):
+        parts.append("a supervisor that ends every process of the job")
+    os.chdir(scratch)
     return " + ".join(parts) + f"; runs as {who}"
+
+
+def _load_seccomp(libraries: Mapping[str, str]) -> None:
+    """Import libseccomp's bindings, telling ``ctypes`` where the grader found the libraries (each lookup would
+    otherwise start ``ldconfig``, some 25 ms per process)."""
+    import ctypes.util
+
+    find = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: libraries.get(name) or find(name)  # type: ignore[assignment]
+    try:
+        from . import seccomp
+
+        seccomp.available()
+    finally:
+        ctypes.util.find_library = find
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -51,7 +51,11 @@ GRADER_ONLY = (PACKAGE / "exercises" / "answers",)
 SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime")
 #: devices any program may use
 DEVICES = tuple(f"/dev/{name}" for name in ("null", "zero", "full", "random", "urandom"))
-UNSHARE_ARGS = ("--pid", "--fork", "--kill-child", "--mount", "--net")
+UNSHARE_ARGS = ("--pid", "--fork", "--kill-child", "--mount", "--net", "--ipc")
+#: tasks (processes and threads) a learner's process may start beyond those of its user at its start (RLIMIT_NPROC)
+PROCESSES = 64
+#: disk a job's scratch folder may use (its tmpfs in the jail; else the supervisor's checked cap), in MiB
+DISK_MB = 256
 
 
 def add_arguments(parser: Any) -> None:
@@ -143,9 +147,16 @@ class Plan:
     seccomp: bool = False
     #: (uid, gid) the child becomes (the grader is root)
     user: tuple[int, int] | None = None
-    #: keep uid 0 but drop every capability (a root grader whose interpreter nobody else may read)
+    #: keep uid 0 but drop every capability (kept for callers; :func:`plan` uses ``keep_reading`` instead)
     drop_capabilities: bool = False
     notes: tuple[str, ...] = field(default=())
+    #: ``nobody`` keeps one capability, reading (CAP_DAC_READ_SEARCH): a root grader whose interpreter other users
+    #: may not read (pyenv under /root); Landlock still limits what it reads
+    keep_reading: bool = False
+    #: a supervisor that ends every process of the job (no PID namespace to do it; :mod:`.reaper`)
+    supervise: bool = False
+    #: why the seccomp layer is missing ("" when it applies or was not planned)
+    seccomp_missing: str = ""
 
     @property
     def confines_files(self) -> bool:
@@ -154,18 +165,29 @@ class Plan:
     def describe(self) -> str:
         """One line for reports and the gradebook, e.g. ``landlock ABI 7 (files, network, signals)``."""
         parts = []
+        from . import seccomp
+
         if self.jail:
-            parts.append("namespaces (pid, mount, net; read-only interpreter and package)")
+            parts.append("namespaces (pid, mount, net, ipc; read-only interpreter and package)")
         if self.landlock:
             what = ["files"] + (["network"] if self.landlock >= 4 else []) + (["signals"] if self.landlock >= 6 else [])
             parts.append(f"landlock ABI {self.landlock} ({', '.join(what)})")
-        if self.seccomp:
-            parts.append("seccomp (no sockets)")
         if not parts:
-            return "none (own process with OS limits only)"
-        who = ("nobody" if self.user else "uid 0 without capabilities" if self.drop_capabilities
-               else "the grading user")
-        return " + ".join(parts) + f"; runs as {who}"
+            parts.append(NONE_LAYER)
+        if self.seccomp:
+            parts.append(seccomp.describe())
+        elif self.seccomp_missing:
+            parts.append(f"NO seccomp ({self.seccomp_missing})")
+        if self.supervise:
+            parts.append(SUPERVISOR_LAYER)
+        return " + ".join(parts) + f"; runs as {self.who()}"
+
+    def who(self) -> str:
+        """Who the learner's process runs as, in words."""
+        if self.user:
+            return "nobody, reading only as Landlock allows" if self.keep_reading and self.landlock else \
+                "nobody, with the right to read every file" if self.keep_reading else "nobody"
+        return "uid 0 without capabilities" if self.drop_capabilities else "the grading user"
 
     def warning(self) -> str | None:
         """What the child could still do, for reports (``None`` when its file system is closed)."""
@@ -174,6 +196,11 @@ class Plan:
         return ("weaker isolation: neither user namespaces nor Landlock confine the learner's process here, so it "
                 "could read every file the grading user may read (the class folder, the teacher's files) and "
                 "signal the grading user's processes")
+
+
+#: the words for the none mode's own layer and for the supervisor (reports and the gradebook's isolation column)
+NONE_LAYER = "none (own process; its file system is not closed)"
+SUPERVISOR_LAYER = "a supervisor that ends every process of the job"
 
 
 def _nobody() -> tuple[int, int]:
@@ -209,6 +236,13 @@ def plan(mode: str | None = None, *, offer: Offer | None = None) -> Plan:
         raise InvalidOption("grading runs each learner's notebook in its own closed process, which needs Linux (a "
                             "JupyterHub, WSL or a Linux machine); here, run the exercise's check() in the notebook")
     offer = offer or offered()
+    from .seccomp import available
+
+    missing = available()
+    filtered: dict[str, Any] = {"seccomp": not missing, "seccomp_missing": missing}
+    # a root grader's learner never keeps root: nobody, keeping the right to read where the interpreter needs it
+    readable = not offer.root or _others_may_read(interpreter_paths())
+    as_nobody: dict[str, Any] = {"user": _nobody(), "keep_reading": not readable} if offer.root else {}
     if chosen == "auto":
         chosen = "namespaces" if offer.namespaces else "landlock" if offer.landlock else "none"
         with_landlock = offer.landlock if chosen == "namespaces" else 0
@@ -219,21 +253,20 @@ def plan(mode: str | None = None, *, offer: Offer | None = None) -> Plan:
             raise InvalidOption("isolation 'namespaces' is not available here (unshare is refused: no unprivileged "
                                 f"user namespaces); this machine offers: {offer.describe()}; try --isolation "
                                 "landlock or auto")
-        return Plan("namespaces", jail=True, landlock=with_landlock, seccomp=bool(with_landlock),
-                    user=_nobody() if offer.root else None)
+        return Plan("namespaces", jail=True, landlock=with_landlock, user=_nobody() if offer.root else None,
+                    **filtered)
     if chosen == "landlock":
         if not offer.landlock:
             raise InvalidOption("isolation 'landlock' is not available here (the kernel has no Landlock, 5.13+ "
                                 f"needed); this machine offers: {offer.describe()}; try --isolation namespaces or "
                                 "auto")
-        if not offer.root:
-            return Plan("landlock", landlock=offer.landlock, seccomp=True)
-        if _others_may_read(interpreter_paths()):
-            return Plan("landlock", landlock=offer.landlock, seccomp=True, user=_nobody())
-        return Plan("landlock", landlock=offer.landlock, seccomp=True, drop_capabilities=True,
-                    notes=(f"the interpreter ({sys.base_prefix}) is not readable by other users, so the learner's "
-                           "process keeps uid 0 without any capability (Landlock still confines it)",))
-    return Plan("none")
+        notes = () if readable else (f"the interpreter ({sys.base_prefix}) is not readable by other users, so the "
+                                     "learner's process runs as nobody with one capability, reading "
+                                     "(CAP_DAC_READ_SEARCH); Landlock still limits what it may read",)
+        return Plan("landlock", landlock=offer.landlock, supervise=True, notes=notes, **filtered,
+                    **as_nobody)
+    return Plan("none", supervise=True, **(filtered if sys.platform.startswith("linux") else {}),
+                **as_nobody)
 
 
 def refuse_unconfined(plan_: Plan, *, real_grade: bool, allow_unconfined: bool) -> None:
@@ -341,13 +374,24 @@ def child_spec(plan_: Plan, *, scratch: str, jail_root: str | None, hidden: Sequ
     readable, list_only = split_view([*interpreter_paths(), *extra_read], hidden_all)
     spec: dict[str, Any] = {"scratch": scratch, "user": list(plan_.user) if plan_.user else None,
                             "drop_capabilities": plan_.drop_capabilities, "seccomp": plan_.seccomp,
-                            "landlock": plan_.landlock > 0, "hidden": hidden_all, "devices": list(DEVICES)}
+                            "landlock": plan_.landlock > 0, "hidden": hidden_all, "devices": list(DEVICES),
+                            "keep_reading": plan_.keep_reading, "supervise": plan_.supervise,
+                            "processes": PROCESSES, "disk_bytes": DISK_MB << 20, "libraries": _libraries()}
     system = [p for p in SYSTEM if os.path.lexists(p)]
     if plan_.jail:  # the jail binds each readable path; the hidden ones are simply not there
         spec.update(jail=jail_root, read=readable, system=system, list=list_only)
     else:
         spec.update(read=readable + system, list=list_only)
     return spec
+
+
+@functools.lru_cache(maxsize=1)
+def _libraries() -> dict[str, str]:
+    """Where ``ctypes`` finds the C library and libseccomp here, found once by the grader (see :mod:`.boot`)."""
+    import ctypes.util
+
+    found = {name: ctypes.util.find_library(name) for name in ("c", "seccomp")}
+    return {name: path for name, path in found.items() if path}
 
 
 def child_command(plan_: Plan, fds: tuple[int, int]) -> list[str]:

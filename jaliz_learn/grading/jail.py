@@ -11,10 +11,11 @@ empty in-memory file system (tmpfs) holding only:
   (``/dev/null``, ``zero``, ``full``, ``random``, ``urandom``);
 * its scratch folder, the only place it may write, at its usual path.
 
-Then it swaps roots (``pivot_root``), detaches the old one (nothing of the real file system is reachable any
-more: not the class folder, the repository, the teacher's home or the secret), makes the new root read-only and
-gives up its privileges: to the unprivileged user ``nobody`` when the grader is root, else every capability of
-its user namespace (so it can never remount anything writable again).
+The scratch folder and ``/tmp`` are each a tmpfs of their own of ``disk_mb`` (a job cannot fill the disk its
+siblings share). Then it swaps roots (``pivot_root``), detaches the old one (nothing of the real file system is
+reachable any more: not the class folder, the repository, the teacher's home or the secret), makes the new root
+read-only and gives up its privileges: to the unprivileged user ``nobody`` when the grader is root, else every
+capability of its user namespace (so it can never remount anything writable again).
 
 Runs only in the learner's process (:mod:`.boot`), never in the grader's; ``ctypes`` calls of the C library.
 """
@@ -59,6 +60,8 @@ class JailSpec:
     hidden: Sequence[str] = ()
     user: tuple[int, int] | None = None
     system: Sequence[str] = field(default=SYSTEM)  # folders (and files) of the system, links kept as links
+    #: size of the scratch folder and of the private /tmp, each its own tmpfs (a job cannot fill a shared disk)
+    disk_mb: int = 256
 
 
 def _libc() -> ctypes.CDLL:
@@ -152,19 +155,16 @@ def _pivot(root: str) -> None:
     os.rmdir("/.old")
 
 
-def _drop_capabilities() -> None:
-    """Give up every capability for good: the bounding set (so no later exec regains them), the ambient set and
-    the current sets (``capset``)."""
-    libc = _libc()
-    last = 40
+def _last_cap() -> int:
     try:
         with open("/proc/sys/kernel/cap_last_cap") as f:
-            last = int(f.read())
+            return int(f.read())
     except (OSError, ValueError):
-        pass
-    libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
-    for cap in range(last + 1):
-        libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0)  # fails harmlessly for a capability not in the set
+        return 40
+
+
+def _set_capabilities(mask: int) -> None:
+    """``capset``: the effective and permitted sets become ``mask`` (capabilities 0-31), nothing inheritable."""
 
     class Header(ctypes.Structure):
         _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
@@ -174,23 +174,57 @@ def _drop_capabilities() -> None:
                     ("inheritable", ctypes.c_uint32)]
 
     header, data = Header(0x20080522, 0), (Data * 2)()  # _LINUX_CAPABILITY_VERSION_3: two 32-bit words
-    _check(libc.capset(ctypes.byref(header), data), "capset (drop every capability)")
+    data[0].effective = data[0].permitted = mask
+    _check(_libc().capset(ctypes.byref(header), data), "capset")
 
 
-def become(user: tuple[int, int] | None, *, namespace_root: bool = False) -> str:
+def _drop_capabilities() -> None:
+    """Give up every capability for good: the bounding set (so no later exec regains them), the ambient set and
+    the current sets (``capset``)."""
+    libc = _libc()
+    libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    for cap in range(_last_cap() + 1):
+        libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0)  # fails harmlessly for a capability not in the set
+    _set_capabilities(0)
+
+
+def become(user: tuple[int, int] | None, *, namespace_root: bool = False, keep_reading: bool = False) -> str:
     """Give up privileges: become ``user`` (from root), or drop every capability; what was done, as words.
 
-    ``namespace_root``: this uid 0 is the root of a user namespace, i.e. the grading user outside it."""
+    ``namespace_root``: this uid 0 is the root of a user namespace, i.e. the grading user outside it.
+    ``keep_reading``: ``user`` keeps one capability, CAP_DAC_READ_SEARCH (read any file, search any folder), for a
+    root grader whose interpreter other users may not read (pyenv under /root); every other capability is gone,
+    from the bounding set too, and Landlock, applied next, still limits what it reads."""
     if user is not None:
         uid, gid = user
+        if keep_reading:
+            _keep_only(_CAP_DAC_READ_SEARCH)
         os.setgroups([])
         os.setresgid(gid, gid, gid)
         os.setresuid(uid, uid, uid)
-        return "nobody" if uid == 65534 else f"uid {uid}"
+        name = "nobody" if uid == 65534 else f"uid {uid}"
+        if keep_reading:
+            _set_capabilities(1 << _CAP_DAC_READ_SEARCH)
+            return name + ", keeping only the right to read"
+        return name
     _drop_capabilities()
     if namespace_root:
         return "the grading user, without capabilities"
     return f"uid {os.getuid()} without capabilities"
+
+
+_CAP_DAC_READ_SEARCH, _PR_SET_KEEPCAPS = 2, 8
+
+
+def _keep_only(cap: int) -> None:
+    """Drop every capability but ``cap`` from the bounding and ambient sets, and keep the permitted ones across the
+    coming ``setresuid`` (``PR_SET_KEEPCAPS``); runs as root."""
+    libc = _libc()
+    libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    for other in range(_last_cap() + 1):
+        if other != cap:
+            libc.prctl(_PR_CAPBSET_DROP, other, 0, 0, 0)
+    _check(libc.prctl(_PR_SET_KEEPCAPS, 1, 0, 0, 0), "prctl(PR_SET_KEEPCAPS)")
 
 
 def enter(spec: JailSpec) -> str:
@@ -205,7 +239,7 @@ def enter(spec: JailSpec) -> str:
     # the private /tmp first: read-only views of folders that live under /tmp (a virtual environment made there)
     # and the scratch folder are then mounted inside it instead of being hidden by it
     os.makedirs(root + "/tmp", exist_ok=True)
-    _mount("tmpfs", root + "/tmp", "tmpfs", _MS_NOSUID | _MS_NODEV, "size=256m,mode=1777")
+    _mount("tmpfs", root + "/tmp", "tmpfs", _MS_NOSUID | _MS_NODEV, f"size={spec.disk_mb}m,mode=1777")
     for path in spec.system:
         if os.path.lexists(path):
             _system(root, path)  # before the interpreter: a prefix under /usr lies inside this view
@@ -218,7 +252,10 @@ def enter(spec: JailSpec) -> str:
         _cover(root, path)
     os.makedirs(root + "/proc", exist_ok=True)
     _mount("proc", root + "/proc", "proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC)
-    _bind(root, spec.scratch, writable=True)
+    # the scratch folder: an empty tmpfs of its own at its usual path, so the job's files never reach the real disk
+    owner = f",uid={spec.user[0]},gid={spec.user[1]}" if spec.user else ""
+    _mount("tmpfs", _mountpoint(root, spec.scratch, is_dir=True), "tmpfs", _MS_NOSUID | _MS_NODEV,
+           f"size={spec.disk_mb}m,mode=0700{owner}")
     _freeze_tmp_parents(root, bound, spec.scratch)
     _pivot(root)
     _mount(None, "/", None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)

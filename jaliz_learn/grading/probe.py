@@ -3,13 +3,15 @@
 The probe starts a process closed in exactly like a learner's (:class:`~jaliz_learn.grading.sandbox.Sandbox`)
 that tries what a cheating notebook would try: read the grading user's home, a file beside the notebook and the
 exercises' reference answers; write outside its scratch folder (the system's temporary folder, ``/dev/shm``,
-the installed packages); connect to a server on 127.0.0.1; signal the grader. :func:`attempts` runs in that
+the installed packages); connect to a server on 127.0.0.1; signal or ptrace the grader; leave System V shared
+memory or a key in the kernel's key rings for another job; start a thousand processes. :func:`attempts` runs in that
 process; :func:`check_isolation` runs it in every mode this machine offers and prints the table.
 """
 
 from __future__ import annotations
 
 import os
+import platform
 import socket
 import sys
 import tempfile
@@ -20,7 +22,9 @@ from typing import Any
 #: what the probe tries, in the order of the table
 ATTEMPTS = ("read the grading user's home", "read a file beside the notebook", "read the reference answers",
             "write the system's temporary folder", "write /dev/shm", "write the installed packages (a .pth)",
-            "connect to 127.0.0.1 (TCP)", "send to 127.0.0.1 (UDP)", "signal the grader")
+            "connect to 127.0.0.1 (TCP)", "send to 127.0.0.1 (UDP)", "signal the grader",
+            "System V shared memory (shmget)", "a key in the kernel's key rings (add_key)", "ptrace the grader",
+            "start 1000 processes")
 
 
 def _try(action: Callable[[], Any]) -> str:
@@ -29,6 +33,30 @@ def _try(action: Callable[[], Any]) -> str:
     except OSError as exc:
         return f"blocked ({type(exc).__name__})"
     return "ALLOWED"
+
+
+#: the system call number of add_key by machine
+_ADD_KEY = {"x86_64": 248, "aarch64": 217}
+
+
+def _libc_call(name: str, *args: Any) -> None:
+    """Call the C library's ``name``; OSError with its errno when it fails (a refusal of the seccomp filter)."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if getattr(libc, name)(*args) == -1:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
+
+
+def _fork_many(count: int) -> None:
+    """Start ``count`` processes that wait to be ended (the job's end ends them); OSError at the first refused."""
+    import time
+
+    for _ in range(count):
+        if os.fork() == 0:
+            time.sleep(60)
+            os._exit(0)
 
 
 def _write(path: str) -> None:
@@ -49,6 +77,11 @@ def attempts(targets: Mapping[str, Any]) -> list[list[str]]:
         ATTEMPTS[7]: lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b"x", ("127.0.0.1",
                                                                                          targets["port"])),
         ATTEMPTS[8]: lambda: os.kill(targets["parent"], 0),
+        ATTEMPTS[9]: lambda: _libc_call("shmget", 0x4A41, 4096, 0o1600),
+        ATTEMPTS[10]: lambda: _libc_call("syscall", _ADD_KEY.get(platform.machine(), -1), b"user", b"jaliz-probe",
+                                         b"x", 1, -3),  # KEY_SPEC_SESSION_KEYRING
+        ATTEMPTS[11]: lambda: _libc_call("ptrace", 16, targets["parent"], 0, 0),  # PTRACE_ATTACH
+        ATTEMPTS[12]: lambda: _fork_many(1000),
     }
     return [[name, _try(action)] for name, action in results.items()]
 

@@ -9,8 +9,9 @@ read here and sent to the child as data, so the child needs no access to the cla
 Before any learner code runs, the child closes itself in with the layers of the isolation plan
 (:mod:`.isolation`: its own namespaces and a read-only view of just the interpreter and the package, or Landlock
 and a seccomp filter; as ``nobody`` when the grader is root; :mod:`.boot`). The parent enforces the wall time of
-every step (loading the notebook, creating a bot, each decision) and kills the child's whole process group when
-it is exceeded.
+every step (loading the notebook, creating a bot, each decision) and ends the job when it is exceeded: the PID
+namespace (``namespaces`` mode) or the job's supervisor (:mod:`.reaper`: other modes) then kills every process the
+learner started, detached or not. Clean-up removes the job folder whatever modes the learner left on it.
 
 Whatever the child does (crash, hang, exit, print a fake report, start threads, swallow signals, grow its
 memory), the parent only sees messages or their absence, turns each into a :class:`BotFailure` with a clear
@@ -22,7 +23,6 @@ from __future__ import annotations
 import functools
 import os
 import select
-import shutil
 import signal
 import subprocess
 import sys
@@ -36,9 +36,10 @@ from ..core.actions import Action
 from ..core.browser import refuse_in_browser
 from ..core.game import Game
 from .failures import BotFailure, IsolationFailure, Limits, LoadFailure, over_the_limit
-from .isolation import Plan, child_command, child_spec, plan
+from .isolation import DISK_MB, Plan, child_command, child_spec, plan
 from .notebooks import read_notebook
 from .protocol import FIRST_PAGE, MAX_MESSAGE, PAGE, Encoder, ProtocolError, action_types_defs, dumps, loads
+from .reaper import DISK_EXIT, remove_tree
 from .report import LearnerCodeError
 from .values import args_to_plain, from_plain
 
@@ -86,6 +87,8 @@ def _hide_grader() -> None:
 
 #: seconds past a decision's limit before the grader kills a process that did not stop the decision itself
 KILL_GRACE = 0.5
+#: seconds the job's supervisor gets to end the learner's processes before the grader kills it too
+SUPERVISOR_GRACE = 5.0
 
 
 def _environment(scratch: str) -> dict[str, str]:
@@ -104,7 +107,9 @@ class Sandbox:
     ``class_name`` names the bot class (``None``: the only one). ``isolation`` is a mode (see
     :mod:`.isolation`; default: ``$JALIZ_LEARN_ISOLATION`` or ``auto``) or a :class:`~.isolation.Plan`;
     ``hidden`` are more paths the child must not read even where they lie inside what it may read (the class
-    folder, the output folder, a secret file). Use as a context manager, or call :meth:`close`. After a kill
+    folder, the output folder, a secret file, or modules of this package an exercise keeps from the learner): in
+    every confining mode they are absent from its view, like the reference answers (:data:`.isolation.GRADER_ONLY`,
+    always hidden). Use as a context manager, or call :meth:`close`. After a kill
     (hang, crash of the process) the next :meth:`new_bot` starts a fresh process in a fresh job folder, at most
     ``limits.restarts`` times.
     """
@@ -134,6 +139,8 @@ class Sandbox:
         #: the layers that applied, as the learner's process reported them before running any learner code
         self.layers = ""
         self.last_death = ""
+        #: the ``name`` attribute of the last bot made (a string the learner's process reported, made safe), or None
+        self.bot_name: str | None = None
         self._job: str | None = None
         self._next_bot = 0
         self._buffer = b""
@@ -189,7 +196,7 @@ class Sandbox:
 
     def _remove_job(self) -> None:
         if self._job is not None:
-            shutil.rmtree(self._job, ignore_errors=True)
+            remove_tree(self._job)  # opens folders the learner closed, as an ordinary user too
             self._job = None
 
     def _spawn(self, **extra: Any) -> None:
@@ -300,6 +307,12 @@ class Sandbox:
                 except OSError:
                     pass
         self._to = self._from = None  # type: ignore[assignment]
+        if self.plan.supervise:  # the supervisor kills the learner's whole tree, detached processes included
+            try:
+                self.proc.send_signal(signal.SIGTERM)
+                self.proc.wait(timeout=SUPERVISOR_GRACE)
+            except (subprocess.TimeoutExpired, ProcessLookupError):
+                pass
         try:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
@@ -390,6 +403,8 @@ class Sandbox:
                    "SIGKILL": "it was killed (memory or time limit)"}.get(name, f"it was stopped by {name}")
             return why
         tail = self.output(4000)
+        if code == DISK_EXIT:
+            return f"it wrote more than {DISK_MB} MiB into its folder (the disk limit of a job)"
         if "MemoryError" in tail:
             return f"it ran out of memory (limit {self.limits.memory_mb} MiB) and exited with code {code}"
         return f"it exited with code {code} (a call to exit(), os._exit() or sys.exit() in the learner's code?)"
@@ -415,6 +430,8 @@ class Sandbox:
                              _frame(reply.get("frame")), "__init__")
         if reply["op"] != "ok":
             self._violation("an unexpected answer to 'create a bot'")
+        name = reply.get("name")
+        self.bot_name = _text(name, 100) if isinstance(name, str) else None
         return number
 
     def drop(self, bot: int) -> None:
