@@ -186,7 +186,11 @@ def serve(channel: Channel) -> None:
             except BaseException as exc:  # noqa: B036 - any failure of the learner's code is reported
                 channel.send(_error("setup", exc))
                 continue
-            channel.send({"op": "ok"})
+            try:  # the bot's name attribute, for a table seat's label (a property is learner code: it runs here)
+                name = getattr(bots[message["bot"]], "name", None)
+            except BaseException:  # noqa: B036 - no name is fine
+                name = None
+            channel.send({"op": "ok", "name": name[:100]} if type(name) is str else {"op": "ok"})
         elif op == "act":
             decoder.define(message.get("defs", {}))
             observation = decoder.decode(message["obs"])

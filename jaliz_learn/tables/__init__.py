@@ -14,8 +14,9 @@ The messages are in :mod:`.protocol`; docs/TABLES.md is the teacher's guide.
 
 from __future__ import annotations
 
-from .client import JoinResult, RemoteIllegalAction, RemoteState, TableClient, TableClosed, join
+from .client import RemoteIllegalAction, RemoteState, TableClient, TableClosed
 from .commands import NotebookBot
+from .playing import JoinResult, join
 from .records import read_records, results
 from .server import OpenedTable, TableServer
 

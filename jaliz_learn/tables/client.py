@@ -22,21 +22,26 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from jaliz_learn.core.errors import IllegalAction, InvalidOption
 from jaliz_learn.core.events import Event
 from jaliz_learn.core.game import Outcome
 from jaliz_learn.core.registry import load_game
+from jaliz_learn.core.text import safe_line
 from jaliz_learn.grading.protocol import Decoder
 
 from .protocol import MAX_FRAME
+from .tls import client_context
 
 #: The close code of a connection whose seat joined again from another one (the server's ``REPLACED``).
 REPLACED = 4001
 #: Seconds to wait for the server's answer to an action.
 ANSWER_SECONDS = 30.0
+#: Seconds before the first attempt to rejoin after a lost connection; each further attempt waits twice as long, up
+#: to :data:`BACKOFF_MAX` (with the default 10 attempts a client tries for about a minute, then gives up).
+BACKOFF_FIRST = 0.25
+BACKOFF_MAX = 8.0
 
 
 class RemoteIllegalAction(IllegalAction):
@@ -102,7 +107,21 @@ class RemoteState:
         self._own: dict[int, Any] = {}  # step -> this seat's action played there
         self.waiting: list[int] = []
         self.notice = ""
-        self.deadline: float | None = None
+        self._deadline: Any = None
+        #: what the server plays for this seat when it does not decide in time (``first`` or ``pass``)
+        self.on_timeout: str = str(welcome.get("on_timeout") or "first")
+
+    @property
+    def deadline(self) -> dict[str, Any] | None:
+        """The current decision's deadline as the server announced it in its last update (a dict, e.g. the seconds
+        it allows and the seat it waits for), or ``None`` when no timer runs. A server that sends a bare number of
+        seconds is read as ``{"seconds": N}``."""
+        value = self._deadline
+        if isinstance(value, dict):
+            return dict(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return {"seconds": float(value)}
+        return None
 
     # -- what a board asks of a state
     def current_player(self) -> int | None:
@@ -155,7 +174,7 @@ class RemoteState:
         self.names = list(msg.get("names") or self.names)
         self.waiting = list(msg.get("waiting") or ())
         self.notice = msg.get("notice") or ""
-        self.deadline = msg.get("deadline")
+        self._deadline = msg.get("deadline")
         parse = self.game.parse_action  # no game's notation needs the state
         self._legal = Legal([parse(t, None) for t in msg["legal"]], msg.get("legal_count", 0))  # type: ignore[arg-type]
         self._events.extend(Event.from_json(e) for e in msg["events"])
@@ -177,8 +196,10 @@ class TableClient:
     """
 
     def __init__(self, url: str, *, on_update: Callable[[RemoteState], None] | None = None,
-                 name: str | None = None, reconnects: int = 5) -> None:
+                 name: str | None = None, reconnects: int = 10) -> None:
         self.url = url
+        #: the address connected to (the link without its ``#sha256=`` pin) and its TLS context (pinned or None)
+        self.address, self._tls = client_context(url)
         self.on_update = on_update
         self.reconnects = reconnects
         self._answers: queue.Queue[dict[str, Any]] = queue.Queue()
@@ -194,18 +215,29 @@ class TableClient:
         self._thread.start()
 
     def _connect(self) -> None:
+        """Connect and read the welcome and the first update; any failure is one :class:`TableClosed` (the reader
+        thread retries on it, and a caller gets one line, never a library's traceback)."""
+        from websockets.exceptions import WebSocketException
         from websockets.sync.client import connect
 
+        shown = self.address  # never the pin: a line may be pasted where others read it
         try:
             # entered as a context manager would be (websockets 17 warns about a bare connect()); close() ends it
-            ws = connect(self.url, max_size=MAX_FRAME, open_timeout=10).__enter__()
-        except (OSError, ValueError) as exc:
-            raise TableClosed(f"cannot reach the table at {self.url}: {exc}") from None
-        welcome = json.loads(ws.recv(timeout=10))
-        if welcome.get("type") == "error":
+            ws = connect(self.address, max_size=MAX_FRAME, open_timeout=10, ssl=self._tls).__enter__()
+        except (OSError, ValueError, TimeoutError, WebSocketException) as exc:
+            raise TableClosed(f"cannot reach the table at {shown}: {safe_line(exc, limit=200)}") from None
+        try:
+            welcome = json.loads(ws.recv(timeout=10))
+            if welcome.get("type") == "error":
+                ws.close()
+                raise TableClosed(f"{shown}: {safe_line(welcome.get('message'), limit=200)}")
+            first = json.loads(ws.recv(timeout=10))
+        except TableClosed:
+            raise
+        except (OSError, ValueError, TimeoutError, WebSocketException, AttributeError) as exc:
             ws.close()
-            raise TableClosed(f"{self.url}: {welcome.get('message')}")
-        first = json.loads(ws.recv(timeout=10))
+            why = getattr(ws, "close_reason", None) or safe_line(exc, limit=200) or type(exc).__name__
+            raise TableClosed(f"the table at {shown} closed the connection: {safe_line(why, limit=200)}") from None
         dec = TableDecoder()
         if self.state is None or self.state.table != welcome["table"]:
             self.state = RemoteState(self, welcome)
@@ -216,7 +248,15 @@ class TableClient:
         self.connections += 1
 
     def _send(self, message: dict[str, Any]) -> None:
-        self._ws.send(json.dumps(message))
+        try:
+            self._ws.send(json.dumps(message))
+        except Exception as exc:  # noqa: BLE001 - a closed connection: the reader rejoins; the caller hears one line
+            raise TableClosed(f"the connection to the table dropped ({type(exc).__name__}): rejoining") from None
+
+    @property
+    def lost(self) -> bool:
+        """The connection is gone for good (the reader gave up rejoining, or the seat was taken elsewhere)."""
+        return not self._thread.is_alive() and not self._closing
 
     def _read(self) -> None:
         tries = 0
@@ -233,9 +273,10 @@ class TableClient:
                     break
                 if tries >= self.reconnects:
                     self._answers.put({"type": "error", "message": "the connection to the table is lost"})
+                    self._notify()
                     break
-                tries += 1
-                time.sleep(0.2 * tries)
+                time.sleep(min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** tries))  # bounded backoff: a server coming back
+                tries += 1  # is not flooded by a class of clients
                 try:
                     self._connect()
                 except TableClosed:
@@ -259,12 +300,20 @@ class TableClient:
             except Exception:  # noqa: BLE001,S110 - a display error must not stop the reader
                 pass
 
-    def act(self, action: Any) -> Any:
-        """Play ``action`` for this seat; returns the action as the server read it (raises when refused)."""
+    def act(self, action: Any, *, error: str | None = None) -> Any:
+        """Play ``action`` for this seat; returns the action as the server read it (raises when refused).
+
+        ``error``: why a bot's seat plays this (its default action) instead of the bot's choice, one line the
+        server shows on the seat's board and in the teacher's list. Raises :class:`TableClosed` when the
+        connection dropped (the reader is rejoining) or no answer came.
+        """
         text = str(action)
         while not self._answers.empty():  # answers nobody waited for (a timed-out earlier call)
             self._answers.get_nowait()
-        self._send({"type": "act", "action": text})
+        message: dict[str, Any] = {"type": "act", "action": text, "step": self.state.step}
+        if error:
+            message["error"] = safe_line(error, limit=200)
+        self._send(message)
         try:
             answer = self._answers.get(timeout=ANSWER_SECONDS)
         except queue.Empty:
@@ -300,59 +349,4 @@ class TableClient:
             self._thread.join(5)
 
 
-@dataclass
-class JoinResult:
-    """How a game that :func:`join` played ended for its seat."""
-
-    seat: int | None
-    over: bool
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    decisions: int
-
-
-def join(bot: Any, url: str, *, name: str | None = None, timeout: float | None = None) -> JoinResult:
-    """Play the seat at ``url`` with ``bot`` (a bot name, a bot object, or a contestant such as a notebook run in
-    the grading sandbox) until the game ends; returns the seat's result. ``timeout``: give up after this many
-    seconds of waiting (``None``: wait for the game's end)."""
-    client = TableClient(url, name=name or _bot_label(bot))
-    state = client.state
-    if state.seat is None:
-        client.close()
-        raise InvalidOption(f"{url} is a {state.role}'s link: a bot needs a seat's")
-    if isinstance(bot, str):
-        from jaliz_learn.bots import make_bot
-
-        bot = make_bot(bot, state.game.name, state.seat)
-    decisions = 0
-    try:
-        while True:
-            if not client.wait(lambda s: s.is_over() or (s.current_player() == s.seat and len(s._legal) > 0),
-                               timeout):
-                break
-            if state.is_over():
-                break
-            legal = state.legal_actions()
-            action = bot.act(state.observation(), tuple(legal))
-            step = state.step
-            try:
-                client.act(action)
-            except RemoteIllegalAction:
-                if state.step != step:  # the seat's timer played for it meanwhile: decide again
-                    continue
-                raise
-            decisions += 1
-            client.wait(lambda s, before=step: s.step > before or s.is_over(), 10)  # type: ignore[misc]
-    finally:
-        client.close()
-    out = state.outcome()
-    return JoinResult(state.seat, state.is_over(), out.scores if out else (), out.winners if out else (), decisions)
-
-
-def _bot_label(bot: Any) -> str:
-    if isinstance(bot, str):
-        return f"{bot} bot"[:40]
-    return str(getattr(bot, "name", type(bot).__name__))[:40]
-
-
-__all__ = ["JoinResult", "Legal", "RemoteIllegalAction", "RemoteState", "TableClient", "TableClosed", "join"]
+__all__ = ["Legal", "RemoteIllegalAction", "RemoteState", "TableClient", "TableClosed"]

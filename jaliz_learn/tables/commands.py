@@ -17,10 +17,12 @@ import argparse
 import asyncio
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 from jaliz_learn.core.errors import InvalidOption
+from jaliz_learn.core.text import check_name, safe_line
 
 DEFAULT_PORT = 8765
 
@@ -33,7 +35,21 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--port", type=int, default=DEFAULT_PORT)
     p.add_argument("--key", default=None, help="the teacher's key for opening tables (default: a random one)")
     p.add_argument("--records", default="tables", help="folder for finished games and server.json (default: tables)")
-    p.add_argument("--public-host", default=None, help="the host name put in join links (default: --host)")
+    p.add_argument("--public-host", default=None,
+                   help="the host name put in join links (default: --host, or this machine's network address)")
+    p.add_argument("--cert", default=None, help="TLS certificate (PEM) to serve wss:// with (default on a network: "
+                   "a self-signed one made and kept in ~/.config/jaliz-learn/tls)")
+    p.add_argument("--cert-key", default=None, help="the private key (PEM) of --cert")
+    tls = p.add_mutually_exclusive_group()
+    tls.add_argument("--tls", action="store_true", help="serve wss:// on 127.0.0.1 too")
+    tls.add_argument("--no-tls", action="store_true",
+                     help="plain ws:// on a network (only behind a reverse proxy that adds TLS)")
+    p.add_argument("--admin-port", type=int, default=None,
+                   help="port of the teacher's endpoint on 127.0.0.1 (default: a free one when the seats are "
+                   "on the network or TLS; else /admin on --port)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="a web origin allowed to connect besides localhost and this server, e.g. "
+                   "https://hub.school.example")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("table", help="open a live table on a running server, or list the open ones with their links")
@@ -63,10 +79,18 @@ def add_commands(sub: Any) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .network import is_loopback
     from .server import TableServer
 
     key = args.key or os.environ.get("JALIZ_LEARN_TABLE_KEY") or None
-    server = TableServer(args.host, args.port, key=key, records=args.records, public_host=args.public_host)
+    network = not is_loopback(args.host)
+    public = args.public_host or (_network_address() if network and args.host in ("", "0.0.0.0", "::")
+                                  else None)
+    context = fingerprint = None
+    if args.tls or args.cert or (network and not args.no_tls):
+        context, fingerprint = _tls(args, public or args.host)
+    server = TableServer(args.host, args.port, key=key, records=args.records, public_host=public, tls=context,
+                         fingerprint=fingerprint, admin_port=args.admin_port, allow_origins=args.allow_origin)
 
     try:
         asyncio.run(server.serve(on_ready=lambda: _announce(server, args.records)))
@@ -77,17 +101,52 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tls(args: argparse.Namespace, host: str) -> tuple[Any, str]:
+    """The server's TLS context and its certificate's fingerprint: the teacher's certificate, or a self-signed one."""
+    from .tls import fingerprint, self_signed, server_context
+
+    if args.cert:
+        if not args.cert_key:
+            raise InvalidOption("--cert needs --cert-key: the certificate's private key (PEM)")
+        cert, key = Path(args.cert), Path(args.cert_key)
+    elif args.cert_key:
+        raise InvalidOption("--cert-key needs --cert")
+    else:
+        cert, key = self_signed([host])
+    context = server_context(cert, key)
+    try:
+        return context, fingerprint(cert.read_text(encoding="ascii"))
+    except (OSError, ValueError) as exc:
+        raise InvalidOption(f"cannot read the certificate {cert}: {exc}") from None
+
+
+def _network_address() -> str:
+    """This machine's address on its network (the one its default route leaves from; no packet is sent), for the
+    links of a server listening on every address; ``127.0.0.1`` when there is no network."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routing only, UDP connect sends nothing
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
 def _announce(server: Any, records: str) -> None:
+    from .network import exposure
+    from .tls import show_fingerprint
+
     folder = Path(records)
     folder.mkdir(parents=True, exist_ok=True)
     info = folder / "server.json"
     fd = os.open(info, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump({"url": server.url, "key": server.key}, f)
-    where = ("only this machine can join (--host 0.0.0.0 lets the class's machines in)"
-             if server.host in ("127.0.0.1", "localhost", "::1") else f"listening on {server.host}: anyone who can "
-             "reach this machine and has a link can join")
-    print(f"serving live tables on {server.url}; {where}", flush=True)
+        json.dump({"url": server.url, "admin": server.admin_url, "key": server.key,
+                   "fingerprint": server.fingerprint}, f)
+    admin = server.admin_url + "/admin"
+    shown = show_fingerprint(server.fingerprint) if server.fingerprint else None
+    print(exposure(seats=server.url, tls=shown, admin=admin, origins=server.allow_origins), flush=True)
     print(f"teacher key: {server.key} (saved in {info}; open tables with: jaliz-learn table open GAME)", flush=True)
     print(f"finished games are saved in {folder}/", flush=True)
 
@@ -100,7 +159,7 @@ def _server_info(args: argparse.Namespace) -> tuple[str, str]:
             saved = json.loads(info.read_text(encoding="utf-8"))
         except ValueError:
             saved = {}
-    url = args.server or saved.get("url")
+    url = args.server or saved.get("admin") or saved.get("url")
     key = args.key or os.environ.get("JALIZ_LEARN_TABLE_KEY") or saved.get("key")
     if not url or not key:
         raise InvalidOption(f"no server found: run 'jaliz-learn serve' in this folder first, or give --server and "
@@ -109,14 +168,22 @@ def _server_info(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def _admin(url: str, message: dict[str, Any]) -> dict[str, Any]:
+    from websockets.exceptions import ConnectionClosed, WebSocketException
     from websockets.sync.client import connect
 
+    from .tls import client_context
+
+    base, context = client_context(url)
     try:
-        with connect(url.rstrip("/") + "/admin", open_timeout=10) as ws:
+        with connect(base.rstrip("/") + "/admin", open_timeout=10, ssl=context) as ws:
             ws.send(json.dumps(message))
             answer: dict[str, Any] = json.loads(ws.recv(timeout=30))
-    except (OSError, TimeoutError) as exc:
-        raise InvalidOption(f"cannot reach the table server at {url}: {exc}") from None
+    except ConnectionClosed as exc:
+        why = exc.rcvd.reason if exc.rcvd is not None else "closed"
+        raise InvalidOption(f"the table server at {base} refused the teacher's endpoint ({safe_line(why)}): on a "
+                            "network it is on 127.0.0.1 at the port serve printed (admin on ...)") from None
+    except (OSError, TimeoutError, ValueError, WebSocketException) as exc:
+        raise InvalidOption(f"cannot reach the table server at {base}: {safe_line(exc)}") from None
     if answer.get("type") == "error":
         raise InvalidOption(str(answer.get("message")))
     return answer
@@ -159,7 +226,8 @@ def cmd_table(args: argparse.Namespace) -> int:
             options[name] = json.loads(raw)
         except ValueError:
             options[name] = raw
-    opened = _admin(url, {"type": "open", "key": key, "game": args.game, "players": args.players, "seed": args.seed,
+    game = game_with_mode(args.game, options)
+    opened = _admin(url, {"type": "open", "key": key, "game": game, "players": args.players, "seed": args.seed,
                           "options": options, "bots": parse_bots(args.bots), "timeout": args.timeout,
                           "on_timeout": args.on_timeout, "teacher_view": args.teacher_view})
     print(_links(opened))
@@ -167,10 +235,40 @@ def cmd_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def game_with_mode(game: str, options: dict[str, Any]) -> str:
+    """A game's mode is a game of its own (``jaliz-advanced``); ``--option mode=advanced`` names it too, so the
+    option is taken out of ``options`` and the game's name returned.
+
+    >>> opts = {"mode": "advanced", "offer_rounds": 3}
+    >>> game_with_mode("jaliz", opts), opts
+    ('jaliz-advanced', {'offer_rounds': 3})
+    >>> game_with_mode("bali", {"mode": "tani"})
+    'bali-tani'
+    """
+    if "mode" not in options:
+        return game
+    from jaliz_learn.core.registry import available
+
+    mode = str(options.pop("mode")).strip().lower()
+    games = available()
+    if mode in ("", "basic", "standard", "base") and game in games:
+        return game
+    for name in (f"{game}-{mode}", mode):
+        if name in games and name.startswith(game.split("-")[0]):
+            return name
+    family = sorted(g for g in games if g == game or g.startswith(game + "-"))
+    raise InvalidOption(f"{safe_line(game, limit=40)} has no mode {safe_line(mode, limit=40)!r}; a mode is a game "
+                        f"of its own: {', '.join(family) or ', '.join(games)}")
+
+
 def _links(t: dict[str, Any]) -> str:
-    lines = [f"table {t['table']}"]
+    lines = [f"table {safe_line(t['table'], limit=80)}"]
     for s in t["seats"]:
-        lines.append(f"  seat {s['seat']}: " + (s["url"] if s["kind"] == "open" else f"bot ({s['bot']})"))
+        who = safe_line(s.get("name") or "", limit=40)
+        label = f"  seat {s['seat']}" + (f" ({who})" if who and s["kind"] == "open" and who != f"P{s['seat']}" else "")
+        lines.append(f"{label}: " + (s["url"] if s["kind"] == "open" else f"bot ({safe_line(s['bot'], limit=40)})"))
+        if s.get("error"):
+            lines.append(f"    last bot error: {safe_line(s['error'], limit=200)}")
     lines.append(f"  spectators (projector): {t['spectator']}")
     if t.get("teacher"):
         lines.append(f"  teacher (every hand): {t['teacher']}")
@@ -178,35 +276,63 @@ def _links(t: dict[str, Any]) -> str:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from .client import TableClient, join
+    """Play the seat until the game ends. A bot's fault plays the seat's default action (one line on standard
+    error, and on the seat's board); a connection that cannot be joined again is one line and exit code 1;
+    Ctrl-C stops cleanly (exit code 130)."""
+    from .client import TableClient, TableClosed
+    from .playing import join
 
+    name = None
+    if args.name is not None:
+        try:
+            name = check_name(args.name)
+        except ValueError as exc:
+            raise InvalidOption(f"--name: {exc}") from None
     bot: Any = args.bot
-    if args.bot.endswith(".ipynb"):
-        bot = _notebook_bot(args, TableClient)
+    notebook = args.bot.endswith(".ipynb")
     try:
-        result = join(bot, args.url, name=args.name)
+        if notebook:
+            bot = _notebook_bot(args, TableClient)
+        result = join(bot, args.url, name=name, time_limit=None if notebook else args.time_limit)
+    except TableClosed as exc:
+        print(f"jaliz-learn join: {safe_line(exc, limit=300)}", file=sys.stderr, flush=True)
+        return 1
+    except KeyboardInterrupt:
+        print("jaliz-learn join: stopped (Ctrl-C); the server plays the seat by its timer", file=sys.stderr)
+        return 130
     finally:
         close = getattr(bot, "close", None)
         if callable(close):
             close()
     verdict = "won" if result.seat in result.winners else "did not win"
-    print(f"seat {result.seat}: game over, {verdict}; scores {', '.join(f'{s:g}' for s in result.scores)}")
+    failed = f"; the bot failed {result.failures} of {result.decisions} decisions" if result.failures else ""
+    print(f"seat {result.seat}: game over, {verdict}; scores {', '.join(f'{s:g}' for s in result.scores)}{failed}")
     return 0
 
 
 class NotebookBot:
-    """A learner's notebook bot run in the grading sandbox (its own, closed process), as a bot object."""
+    """A learner's notebook bot run in the grading sandbox (its own, closed process), as a bot object. Its seat is
+    named by the bot's ``name`` attribute (checked with :func:`~jaliz_learn.core.text.check_name`; else the class's
+    name). A process killed after a hang or a crash is started afresh for the next decision (as often as the
+    sandbox's ``restarts`` allow; after that every decision fails and the seat plays its default action)."""
 
     def __init__(self, notebook: str, game: Any, class_name: str | None, time_limit: float,
-                 isolation: str | None) -> None:
+                 isolation: str | None, seed: int = 0) -> None:
         from jaliz_learn.grading.sandbox import Sandbox
 
         self.sandbox = Sandbox(notebook, game, class_name, isolation=isolation)
-        self.name = self.sandbox.start()
+        self.class_name = self.sandbox.start()
         self.time_limit = time_limit
-        self.bot = self.sandbox.new_bot(0, max(10.0, 10 * time_limit))
+        self.seed = seed
+        self.bot = self.sandbox.new_bot(seed, max(10.0, 10 * time_limit))
+        try:
+            self.name = check_name(self.sandbox.bot_name)
+        except ValueError:
+            self.name = safe_line(self.class_name, limit=40)
 
     def act(self, observation: Any, legal: Any) -> Any:
+        if not self.sandbox.alive:  # killed after a hang or a crash: a fresh process and bot
+            self.bot = self.sandbox.new_bot(self.seed, max(10.0, 10 * self.time_limit))
         action, _elapsed = self.sandbox.act(self.bot, observation, legal, self.time_limit)
         return action
 
