@@ -462,6 +462,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
     if args.games < 1 or (args.jobs is not None and args.jobs < 1):
         raise UsageError("--games and --jobs must be at least 1")
+    if not 1 <= args.bootstrap <= 100_000:
+        raise UsageError(f"--bootstrap must be a whole number from 1 to 100000, got {args.bootstrap}")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else None
     with make_executor(args.executor, jobs=args.jobs, address=args.address) as executor:
         table = ladder(args.game, bots, games=args.games, seed=args.seed, num_players=args.players,
@@ -491,8 +493,15 @@ def cmd_grade(args: argparse.Namespace) -> int:
         from .grading.probe import check_isolation
 
         return check_isolation()
+    if args.new_secret:
+        from .grading.seeds import write_new_secret
+
+        made = write_new_secret(args.new_secret)
+        print(f"wrote a new secret (256 random bits) to {made}, readable by you only; grade with --secret-file "
+              f"{made}; keep it outside the repository and out of learners' reach, and keep it for regrades")
+        return 0
     if not args.exercise or not args.submissions:
-        raise UsageError("grade needs an EXERCISE and a SUBMISSIONS folder (or --check-isolation)")
+        raise UsageError("grade needs an EXERCISE and a SUBMISSIONS folder (or --check-isolation, --new-secret FILE)")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     from .grading.batch import grade_folder
@@ -646,7 +655,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("exercise", nargs="?", help="exercise folder, its name (01_first_jaliz_bot) or its number (1)")
     p.add_argument("submissions", nargs="?", help="folder of notebooks (*.ipynb)")
     p.add_argument("--out", default=None, help="gradebook folder (default: SUBMISSIONS-gradebook next to it)")
-    p.add_argument("--secret-file", default=None, help="file outside the repository holding the secret seed")
+    p.add_argument("--secret-file", default=None, help="file outside the repository holding the secret (at least "
+                   "128 bits: make one with --new-secret)")
+    p.add_argument("--new-secret", default=None, metavar="FILE",
+                   help="write a new secret of 256 random bits to FILE (mode 0600, never replacing a file), then stop")
     p.add_argument("--load-timeout", type=float, default=None, help="seconds a notebook's cells may run")
     p.add_argument("--jobs", type=int, default=1, help="notebooks graded at once on this machine (default 1)")
     p.add_argument("--executor", default=None, choices=["serial", "process", "dask", "ray"],

@@ -303,7 +303,21 @@ def lineups(num_entries: int, num_players: int) -> list[tuple[int, ...]]:
 
 
 def derive_seed(seed: int, label: int) -> int:
-    """A child seed below 2**31 (same in every process)."""
+    """A child seed below 2**31 (same in every process).
+
+    A seed that follows from a teacher's secret (at least 2**64: :func:`jaliz_learn.grading.seeds.keyed_seed`)
+    derives with HMAC-SHA256 keyed by it, not with the fast public hash: a learner's bot receives child seeds, and
+    from those a search over the public hash would find the parent and with it every hidden game.
+
+    >>> derive_seed(42, 1) == derive_seed(42, 1) < 2**31, derive_seed(2**126 + 5, 1) < 2**31
+    (True, True)
+    """
+    if seed >= 1 << 64:
+        import hashlib
+        import hmac
+
+        digest = hmac.new(str(seed).encode("ascii"), f"seed {label}".encode("ascii"), hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big") % SEED_MODULUS
     return hash_seed(seed, label) % SEED_MODULUS
 
 

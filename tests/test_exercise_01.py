@@ -50,14 +50,16 @@ def test_secret_seed_comes_from_the_environment_or_a_file(tmp_path, monkeypatch)
 
     monkeypatch.delenv(SECRET_ENV, raising=False)
     assert secret_seed(grader.PRACTICE_SEED) == (grader.PRACTICE_SEED, PRACTICE_NOTE)
-    monkeypatch.setenv(SECRET_ENV, "0x2a")
-    assert secret_seed(grader.PRACTICE_SEED)[0] == 42
+    long_secret = "9b" + "".join(f"{i:x}" for i in range(40))  # 72 hex digits: well over 128 bits as written
+    monkeypatch.setenv(SECRET_ENV, long_secret)
+    from_env = secret_seed(grader.PRACTICE_SEED)[0]
+    assert from_env != grader.PRACTICE_SEED and from_env >= 2**64  # a keyed seed, never the secret itself
     secret = tmp_path / "seed.txt"
-    secret.write_text("12345\n", encoding="utf-8")
+    secret.write_text(long_secret + "\n", encoding="utf-8")
     seed, note = secret_seed(grader.PRACTICE_SEED, secret_file=secret)
-    assert seed == 12345 and "file" in note
-    secret.write_text("not a seed", encoding="utf-8")
-    with pytest.raises(ValueError, match="integer seed"):
+    assert seed == from_env and "file" in note  # the same secret gives the same seeds, from a file or the env
+    secret.write_text("12345", encoding="utf-8")  # a short secret falls to a brute force: refused
+    with pytest.raises(ValueError, match="too weak.*--new-secret"):
         secret_seed(grader.PRACTICE_SEED, secret_file=secret)
 
 
@@ -330,10 +332,8 @@ def test_teacher_command_line(tmp_path):
     assert "harvest_or_buy" in out.stdout
 
 
-def test_grader_script_exit_status_and_secret_file(tmp_path):
-    secret = tmp_path / "secret.txt"
-    secret.write_text("987654321\n", encoding="utf-8")
-    cmd = [sys.executable, str(FOLDER / "grader.py"), "--secret-file", str(secret), str(EXERCISE)]
+def test_grader_script_exit_status_and_secret_file(tmp_path, secret_file):
+    cmd = [sys.executable, str(FOLDER / "grader.py"), "--secret-file", str(secret_file), str(EXERCISE)]
     out = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert out.returncode == 1, out.stdout + out.stderr
     assert "secret seed from the file secret.txt" in out.stdout and "practice" not in out.stdout

@@ -305,12 +305,10 @@ def test_speed_check_asks_for_remembered_results(solution_bot):
     assert speed_item(InProcessContestant(solution_bot)).passed
 
 
-def test_grader_script_exit_status_and_secret_file(tmp_path):
+def test_grader_script_exit_status_and_secret_file(tmp_path, secret_file):
     import subprocess
 
-    secret = tmp_path / "secret.txt"
-    secret.write_text("987654321\n", encoding="utf-8")
-    cmd = [sys.executable, str(FOLDER / "grader.py"), "--secret-file", str(secret), str(EXERCISE)]
+    cmd = [sys.executable, str(FOLDER / "grader.py"), "--secret-file", str(secret_file), str(EXERCISE)]
     out = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert out.returncode == 1, out.stdout + out.stderr
     assert "secret seed from the file secret.txt" in out.stdout and "practice" not in out.stdout

@@ -26,7 +26,8 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 EXERCISE = ROOT / "exercises" / "01_first_jaliz_bot"
-SECRET = "0x5EED1CE"
+#: the teacher's secret of these batches (64 hex digits, as `jaliz-learn grade --new-secret` writes)
+SECRET = "5eed1ce04b9a27f3c86d1e05a4f9b73c2d8e6a10f5c3b97e4a2d0c8f16b5e3a9"
 
 SCRIPT = """
 import json, sys
@@ -93,7 +94,7 @@ def test_cheating_attempt_fails_and_is_reported(batch, name):
     assert "All checks passed" not in report
     assert "Traceback (most recent call last)" not in report
     assert "LEAKED" not in report
-    assert SECRET.lower() not in report.lower() and str(int(SECRET, 16)) not in report
+    assert SECRET.lower() not in report.lower() and str(_keyed_seed()) not in report
     if name in EXPECTED:
         assert any(words in report for words in EXPECTED[name]), report
 
@@ -106,3 +107,10 @@ def test_gradebook_files(batch):
     assert {r["notebook"] for r in table if r["passed"] == "True"} == {"reference.ipynb"}
     page = (out / "gradebook.html").read_text(encoding="utf-8")
     assert f"1 of {len(table)} notebooks passed" in page and "reference.ipynb" in page
+
+
+def _keyed_seed() -> int:
+    """The grade's seed that follows from :data:`SECRET` (no report may show it)."""
+    from jaliz_learn.grading.seeds import SECRET_ENV, secret_seed
+
+    return secret_seed(0, environ={SECRET_ENV: SECRET})[0]

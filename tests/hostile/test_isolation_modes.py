@@ -35,7 +35,8 @@ pytestmark = pytest.mark.slow
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 DOC = ROOT / "docs" / "GRADING.md"
-SECRET = "0x5EED1CE"
+#: the teacher's secret of these batches (64 hex digits, as `jaliz-learn grade --new-secret` writes)
+SECRET = "5eed1ce04b9a27f3c86d1e05a4f9b73c2d8e6a10f5c3b97e4a2d0c8f16b5e3a9"
 HONEST = ("classmate", "zz_honest", "=1+2")
 #: files that are no notebook a grader can run, and what their row must say
 BROKEN = {"link": "symbolic link", "broken": "JSON error", "wrong_schema": "not a valid notebook"}
@@ -142,7 +143,7 @@ def test_every_attack_fails_and_no_attempt_escapes(batch):
         assert not rows[name]["passed"], batch["reports"].get(name)
         report = batch["reports"][name]
         assert "LEAKED" not in report and "TOKEN-a1b2c3" not in report and "alice,10" not in report, report
-        assert SECRET.lower() not in report.lower() and str(int(SECRET, 16)) not in report
+        assert SECRET.lower() not in report.lower() and str(_keyed_seed()) not in report
         for what, outcome in attempts(report):
             if outcome == "DONE":
                 private = batch["mode"] == "namespaces" and what in PRIVATE
@@ -321,3 +322,10 @@ def test_the_graders_next_run_still_fails_the_skeleton():
     untouched skeleton exits 1 and says so."""
     run = _grader(str(ROOT / "exercises" / "01_first_jaliz_bot" / "exercise.ipynb"))
     assert run.returncode == 1 and "checks passed" in run.stdout and "All checks passed" not in run.stdout
+
+
+def _keyed_seed() -> int:
+    """The grade's seed that follows from :data:`SECRET` (no report may show it)."""
+    from jaliz_learn.grading.seeds import SECRET_ENV, secret_seed
+
+    return secret_seed(0, environ={SECRET_ENV: SECRET})[0]
