@@ -149,16 +149,19 @@ def test_malformed_oversized_and_out_of_turn_messages_get_an_error_and_change_no
         before = table.state.dumps()
         cur = table.state.current_player()
         other = opened.urls[(cur + 1) % 3]
+        step, legal = table.step, str(table.state.legal_actions()[0])
         cases = {
             "not JSON": (opened.urls[cur], "{nope"),
             "a list": (opened.urls[cur], "[1, 2, 3]"),
             "unknown type": (opened.urls[cur], json.dumps({"type": "shout"})),
             "action not text": (opened.urls[cur], json.dumps({"type": "act", "action": 7})),
-            "unreadable action": (opened.urls[cur], json.dumps({"type": "act", "action": "fly away"})),
-            "illegal action": (opened.urls[cur], json.dumps({"type": "act", "action": "harvest 9"})),
-            "out of turn": (other, json.dumps({"type": "act", "action": str(table.state.legal_actions()[0])})),
-            "for another seat": (other, json.dumps({"type": "act", "seat": cur,
-                                                    "action": str(table.state.legal_actions()[0])})),
+            "unreadable action": (opened.urls[cur], json.dumps({"type": "act", "action": "fly away", "step": step})),
+            "illegal action": (opened.urls[cur], json.dumps({"type": "act", "action": "harvest 9", "step": step})),
+            "out of turn": (other, json.dumps({"type": "act", "action": legal, "step": step})),
+            "for another seat": (other, json.dumps({"type": "act", "seat": cur, "action": legal, "step": step})),
+            "no step": (opened.urls[cur], json.dumps({"type": "act", "action": legal})),
+            "stale step": (opened.urls[cur], json.dumps({"type": "act", "action": legal, "step": step - 1})),
+            "step not a number": (opened.urls[cur], json.dumps({"type": "act", "action": legal, "step": "0"})),
             "spectator acts": (opened.spectator, json.dumps({"type": "act", "action": "done"})),
             "open on a seat link": (opened.urls[cur], json.dumps({"type": "open", "key": server.key, "game": "nizam"})),
             "oversized": (opened.urls[cur], json.dumps({"type": "act", "action": "x" * (MAX_MESSAGE + 10)})),
@@ -170,7 +173,7 @@ def test_malformed_oversized_and_out_of_turn_messages_get_an_error_and_change_no
             assert answer["type"] == "error", what
             assert answer["message"], what
             assert table.state.dumps() == before, what
-        illegal = raw_exchange(opened.urls[cur], json.dumps({"type": "act", "action": "harvest 9"}))[0]
+        illegal = raw_exchange(opened.urls[cur], json.dumps({"type": "act", "action": "harvest 9", "step": step}))[0]
         assert "JLZ-" in illegal["message"] or illegal["rule"], illegal  # the rule is named
     finally:
         for c in keep:

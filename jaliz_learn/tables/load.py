@@ -69,9 +69,10 @@ async def _client(url: str, seat: int, rng: Rng, drop_every: int, stats: dict[st
                         return step, events
                     continue
                 text = rng.choice(latest["legal"])
+                answers = latest["step"]  # the step this action answers (a stale one is refused)
                 latest = {}
                 sent = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": text}))
+                await ws.send(json.dumps({"type": "act", "action": text, "step": answers}))
                 while True:  # the updates it caused come first, then the answer
                     answer = json.loads(await ws.recv())
                     if answer["type"] != "update":

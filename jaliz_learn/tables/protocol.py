@@ -7,7 +7,10 @@ server's key.
 
 Client -> server
 ================  =============================================================================================
-``{"type": "act", "action": TEXT}``   play an action (its text notation) for this connection's seat
+``{"type": "act", "action": TEXT, "step": N}``  play an action (its text notation) for this connection's
+                                     seat, answering the update of step ``N`` (a frame for another step, sent
+                                     twice or stale, is refused and names the step expected; so is one
+                                     without ``step``)
 ``{"type": "hello", "name": NAME}``  the name shown for this seat (at most :data:`MAX_NAME` characters)
 ``{"type": "sync"}``                 send the whole view again
 ``{"type": "open", "key": K, ...}``  (admin) open a table: ``game``, ``players``, ``seed``, ``options``,
@@ -23,9 +26,14 @@ Server -> client
                   ``observation`` (and ``defs``, see :mod:`jaliz_learn.grading.protocol`), ``observations``
                   (teacher only), ``legal`` (texts; only to the seat that must decide, at most
                   :data:`MAX_LEGAL`) and ``legal_count``, ``events`` (new ones, as this viewer sees them),
-                  ``outcome``, ``waiting`` (seats nobody has joined yet), ``deadline`` (seconds left)
+                  ``outcome``, ``waiting`` (seats nobody has joined yet), ``deadline`` (``null`` or
+                  ``{"seat", "seconds_left", "total"}``: whose decision has a deadline, see
+                  :mod:`.deadlines`). Updates are coalesced: a burst of changes is one update showing the
+                  latest state, with every new event
 ``ok``            the action was played (sent after the update it caused)
-``error``         ``message`` (with the rule ID when the rules forbid it); nothing changed
+``error``         ``message`` (with the rule ID when the rules forbid it); nothing changed. Messages over a
+                  connection's limits (:mod:`.limits`) are dropped, the first of a run with an ``error``; a
+                  connection that keeps flooding is closed (code 4029), as is one refused at the door
 ``opened``        (admin) ``table``, ``seats`` ([{seat, kind, url}]), ``spectator``, ``teacher``
 ================  =============================================================================================
 
@@ -34,8 +42,8 @@ An update carries only what the viewer may see: the seat's own :class:`~jaliz_le
 (:meth:`~jaliz_learn.core.events.Event.seen_by`). Nothing a client sends is trusted: an action is read with the
 game's notation and checked against the real state, which only the server holds.
 
->>> check_message(b'{"type": "act", "action": "pass"}')
-{'type': 'act', 'action': 'pass'}
+>>> check_message(b'{"type": "act", "action": "pass", "step": 12}')
+{'type': 'act', 'action': 'pass', 'step': 12}
 >>> check_message(b'[1, 2]')
 Traceback (most recent call last):
 ...
@@ -78,6 +86,8 @@ def check_message(raw: str | bytes) -> dict[str, Any]:
         raise BadMessage(f"unknown message type {kind[:30]!r}; expected one of {', '.join(CLIENT_TYPES)}")
     if kind == "act" and not isinstance(data.get("action"), str):
         raise BadMessage("'act' needs 'action': the action's text, e.g. \"pass\"")
+    if kind == "act" and "step" in data and (isinstance(data["step"], bool) or not isinstance(data["step"], int)):
+        raise BadMessage("'step' must be the whole number of the step the action answers")
     if kind == "hello" and not (isinstance(data.get("name"), str) and 0 < len(data["name"]) <= MAX_NAME):
         raise BadMessage(f"'hello' needs 'name': a string of 1-{MAX_NAME} characters")
     return data

@@ -11,7 +11,8 @@ Built on the ``websockets`` library (asyncio). One event loop runs every table; 
 microseconds, and bots that think (ISMCTS) think in a worker thread so the other tables go on.
 
 A table starts when every human seat has joined once (until then its bots wait and no timer runs). A seat with
-a decision timer (``timeout`` seconds) that lets it run out plays its default action (``on_timeout="first"``:
+a decision deadline (``timeout`` seconds, :data:`~.deadlines.DEFAULT_TIMEOUT` unless the teacher says otherwise;
+``timeout=0``: none) that lets it run out plays its default action (``on_timeout="first"``:
 the first legal action; ``"pass"``: a passing action where the game has one, else the first). A finished
 table is saved as a replayable record (:mod:`.records`).
 """
@@ -32,34 +33,23 @@ from jaliz_learn.bots import make_bot
 from jaliz_learn.core.errors import InvalidOption, JalizLearnError
 from jaliz_learn.core.game import State
 from jaliz_learn.core.registry import load_game
-from jaliz_learn.grading.protocol import Encoder
+from jaliz_learn.core.text import safe_line
 
+from .deadlines import (
+    DEFAULT_TIMEOUT,
+    ON_TIMEOUT,
+    PASSING_WORDS,
+    Deadline,
+    bot_time_limit,
+    check_timeout,
+    deadline_json,
+    default_action,
+)
+from .limits import CLOSE, PASS, WARN, Gate, Limits
 from .network import BAD_ORIGIN, TOO_MANY_GUESSES, GuessLimiter, OriginRule, is_loopback
 from .protocol import MAX_FRAME, MAX_LEGAL, BadMessage, check_message, dumps
 from .records import save_record
-
-#: First words of actions that pass (used by ``on_timeout="pass"``), in order of preference.
-PASSING_WORDS = ("pass", "refuse", "done", "end", "skip", "keep", "cancel")
-ON_TIMEOUT = ("first", "pass")
-
-
-def default_action(legal: Sequence[Any], on_timeout: str) -> Any:
-    """What the server plays for a seat whose time ran out or whose bot failed: the first legal action, or (with
-    ``on_timeout="pass"``) the first one that passes, by :data:`PASSING_WORDS` in order, among the first
-    :data:`~.protocol.MAX_LEGAL` (the ones a page lists; a Jaliz buyer's offers run to hundreds of thousands, and
-    building them all took 90 ms a move).
-
-    >>> default_action(("plant bean", "pass", "done"), "pass"), default_action(("plant bean", "pass"), "first")
-    ('pass', 'plant bean')
-    """
-    if on_timeout == "pass":
-        by_word: dict[str, Any] = {}
-        for action in legal[:MAX_LEGAL]:
-            by_word.setdefault(str(action).split()[0], action)
-        for word in PASSING_WORDS:
-            if word in by_word:
-                return by_word[word]
-    return legal[0]
+from .viewers import Viewer
 
 
 @dataclass
@@ -76,6 +66,7 @@ class Seat:
     max_ms: float = 0.0
     timeouts: int = 0
     asked_at: float | None = None  # when this seat was last asked to decide (its decision time)
+    busy: Any = None  # a server bot's decision still running in its thread (past its deadline)
     error: str = ""  # the last failure a remote bot reported for this seat (one safe line), for the teacher's list
 
 
@@ -94,6 +85,7 @@ class Table:
     started: bool = False
     saved: Path | None = None
     timer: asyncio.TimerHandle | None = None
+    deadline: Deadline | None = None  # the decision deadline running now (every update shows it)
     thinking: bool = False
     notice: str = ""  # the last thing the server did on its own (a default action), shown to every viewer
 
@@ -130,18 +122,6 @@ class OpenedTable:
         return "\n".join(lines)
 
 
-class Viewer:
-    """One connection: its table, its role (``seat``, ``spectator``, ``teacher``) and what it was sent."""
-
-    def __init__(self, ws: Any, table: Table, role: str, seat: int | None) -> None:
-        self.ws = ws
-        self.table = table
-        self.role = role
-        self.seat = seat
-        self.encoder = Encoder()  # class numbers are per connection (a reconnect starts afresh)
-        self.events_sent = 0
-
-
 class TableServer:
     """Serves live tables on ``ws://host:port``; ``key`` lets a teacher open tables remotely (random when not
     given); finished tables are saved in ``records`` (a folder; ``None``: not saved).
@@ -156,8 +136,10 @@ class TableServer:
     def __init__(self, host: str = "127.0.0.1", port: int = 8765, *, key: str | None = None,
                  records: str | Path | None = "tables", public_host: str | None = None,
                  tls: ssl.SSLContext | None = None, fingerprint: str | None = None, admin_port: int | None = None,
-                 allow_origins: Sequence[str] = ()) -> None:
+                 allow_origins: Sequence[str] = (), limits: Limits | None = None) -> None:
         self.host = host
+        self.limits = limits or Limits()  # the fair share of every participant (see .limits)
+        self.gate = Gate(self.limits)
         self.port = port
         self.key = key or secrets.token_urlsafe(12)
         self.tls = tls
@@ -264,13 +246,14 @@ class TableServer:
     # ------------------------------------------------------------------ tables
     def open_table(self, game: str, players: int | None = None, *, seed: int | None = None,
                    options: Mapping[str, Any] | None = None, bots: Mapping[int, Any] | None = None,
-                   timeout: float | None = None, on_timeout: str = "first", teacher_view: bool = False,
+                   timeout: float | None = DEFAULT_TIMEOUT, on_timeout: str = "first", teacher_view: bool = False,
                    names: Mapping[int, str] | None = None) -> OpenedTable:
         """Open a table of ``game`` and return its join links.
 
         ``bots`` maps seats to bots the server runs (a bot name such as ``"mcts"``, or a bot object); the other
         seats are for humans or remote bots. ``seed`` fixes the deal (random when not given); ``timeout`` is
-        each seat's time to decide in seconds (``None``: no limit); ``teacher_view`` adds a link that sees every
+        each seat's time to decide in seconds (``None`` or ``0``: no limit, a table may then wait forever; a bot with
+        a ``time_limit`` has that); ``teacher_view`` adds a link that sees every
         hand. Raises :class:`~jaliz_learn.InvalidOption` for a bad game, seat, bot or option.
         """
         return self._call(self._open, game, players, seed, dict(options or {}), dict(bots or {}), timeout,
@@ -285,8 +268,7 @@ class TableServer:
         n = state.num_players
         if on_timeout not in ON_TIMEOUT:
             raise InvalidOption(f"on_timeout must be one of {', '.join(ON_TIMEOUT)}, not {on_timeout!r}")
-        if timeout is not None and not (isinstance(timeout, (int, float)) and 0 < timeout <= 3600):
-            raise InvalidOption(f"timeout must be seconds in (0, 3600] or None, not {timeout!r}")
+        timeout = check_timeout(timeout)  # None or 0: no deadline (the table may wait forever)
         seat_bots: dict[int, Any] = {}
         for seat, spec in bots.items():
             s = int(seat) if isinstance(seat, (int, str)) and str(seat).isdigit() else -1
@@ -322,8 +304,6 @@ class TableServer:
 
     # ------------------------------------------------------------------ connections
     async def _handle(self, ws: Any) -> None:
-        from websockets.exceptions import ConnectionClosed
-
         origin = ws.request.headers.get("Origin")
         if not self._origins.allows(origin):  # a web page the student visits may not drive their seat
             await ws.close(BAD_ORIGIN, self._origins.refusal(str(origin)))
@@ -332,38 +312,70 @@ class TableServer:
         if code == "admin" and not self.admin_apart:
             await self._admin(ws)
             return
+        address = str((ws.remote_address or ("?",))[0])
+        refusal = self.gate.enter(address, code)  # connections per address, code guesses, a flooder's pause
+        if refusal is not None:
+            await _refuse(ws, 4029, refusal)
+            return
+        try:
+            await self._join(ws, code, address)
+        finally:
+            self.gate.leave(address)
+
+    async def _join(self, ws: Any, code: str, address: str) -> None:
+        from websockets.exceptions import ConnectionClosed
+
         found = self._codes.get(code)
         if found is None:
-            await ws.send(dumps({"type": "error", "message": "unknown table code: ask your teacher for the link"}))
-            await ws.close(4004, "unknown code")
+            self.gate.wrong_code(address)  # one code per connection: a guesser needs a connection per guess
+            await _refuse(ws, 4004, "unknown table code: ask your teacher for the link")
             return
         table, role, seat = found
-        viewer = Viewer(ws, table, role, seat)
+        watching = sum(v.role == "spectator" for v in table.viewers)
+        if role == "spectator" and watching >= self.limits.spectators_per_table:
+            await _refuse(ws, 4029, f"this table has {self.limits.spectators_per_table} spectators already: "
+                                    "watch on the projector or ask your teacher")
+            return
+        viewer = Viewer(ws, table, role, seat, render=self._update, limits=self.limits, address=address)
         if seat is not None:
             for old in [v for v in table.viewers if v.seat == seat]:  # a reconnect replaces the old connection
                 table.viewers.discard(old)
-                await old.ws.close(4001, "this seat joined again from another connection")
+                await old.close(4001, "this seat joined again from another connection")
             table.seats[seat].joined = True
         table.viewers.add(viewer)
         try:
-            await ws.send(dumps(self._welcome(viewer)))
-            await ws.send(dumps(self._update(viewer)))
+            await asyncio.wait_for(ws.send(dumps(self._welcome(viewer))), self.limits.send_seconds)
+            viewer.start()  # the writer: updates and answers from now on, coalesced, never waited for
+            viewer.update()
             self._maybe_start(table)
             async for raw in ws:
                 await self._on_message(viewer, raw)
-        except ConnectionClosed:  # a broken connection ends only itself; its seat waits for a rejoin
+                if viewer.closed:
+                    break
+        except (ConnectionClosed, asyncio.TimeoutError, TimeoutError):  # it ends only itself; its seat waits
             pass
         finally:
+            viewer.stop()
             table.viewers.discard(viewer)
 
     async def _on_message(self, viewer: Viewer, raw: str | bytes) -> None:
         try:
-            msg = check_message(raw)
+            msg: dict[str, Any] = check_message(raw)
+        except BadMessage as exc:
+            msg = {"type": "bad", "error": exc}
+        kind = msg["type"]
+        verdict = viewer.limiter.admit(kind)  # metered before anything is done for it
+        if verdict != PASS:
+            await self._over_limit(viewer, verdict, kind)
+            return
+        try:
+            if kind == "bad":
+                raise msg["error"]
             if msg["type"] in ("open", "tables"):
                 raise BadMessage("tables are opened on the admin link, not a seat's")
             if msg["type"] == "sync":
                 viewer.events_sent = 0
-                await viewer.ws.send(dumps(self._update(viewer)))
+                viewer.update()
             elif msg["type"] == "hello":
                 if viewer.seat is None:
                     raise BadMessage("only a seat has a name")
@@ -373,11 +385,28 @@ class TableServer:
                 viewer.table.seats[viewer.seat].name = seat_name_for(msg["name"], others)
                 await self._send_updates(viewer.table)  # every board names the seat now, not at the next move
             else:
-                await self._act(viewer, msg["action"])
+                await self._act(viewer, msg["action"], msg.get("step"), failure=msg.get("error"))
+                viewer.limiter.played()  # a played action costs nothing: the game bounds a seat's moves
         except (BadMessage, JalizLearnError, ValueError) as exc:
-            await viewer.ws.send(dumps({"type": "error", "message": str(exc), "rule": getattr(exc, "rule", None)}))
+            verdict = viewer.limiter.refused() if kind == "act" else PASS
+            if verdict != PASS:
+                await self._over_limit(viewer, verdict, kind)
+            else:
+                viewer.send({"type": "error", "message": str(exc), "rule": getattr(exc, "rule", None)})
 
-    async def _act(self, viewer: Viewer, text: str) -> None:
+    async def _over_limit(self, viewer: Viewer, verdict: str, kind: str) -> None:
+        """A message over its limit: dropped (the first of a run says so); a connection that keeps flooding is
+        closed, and its address waits before that link joins again."""
+        if verdict == WARN:
+            viewer.send({"type": "error", "message": viewer.limiter.what(kind)})
+        elif verdict == CLOSE:
+            code = viewer.table.seats[viewer.seat].code if viewer.seat is not None else (
+                viewer.table.spectator_code if viewer.role == "spectator" else viewer.table.teacher_code or "")
+            self.gate.penalise(viewer.address, code)
+            viewer.stop()
+            await viewer.close(4029, "too many messages: closed for flooding the table")
+
+    async def _act(self, viewer: Viewer, text: str, step: Any = None, failure: Any = None) -> None:
         table = viewer.table
         if viewer.seat is None:
             raise BadMessage(f"a {viewer.role} watches: only a seat's link can play")
@@ -386,15 +415,29 @@ class TableServer:
             raise BadMessage("the game is over")
         if not table.started:
             raise BadMessage(f"the table waits for seats {', '.join(map(str, table.waiting()))} to join")
+        if step is None:  # an old client: without the step it answers, a frame sent twice would be played twice
+            raise BadMessage(f"'act' needs 'step': the step the action answers (the table is at step {table.step})")
+        if step != table.step:
+            raise BadMessage(f"stale action: it answers step {step}, but the table is at step {table.step} "
+                             f"(expected 'step': {table.step}); nothing was played")
         current = state.current_player()
         if current != viewer.seat:
             raise BadMessage(f"it is not your turn: P{current} decides {state.decision()}")
         action = state.game.parse_action(text, state)
         seat = table.seats[viewer.seat]
         self._play(table, viewer.seat, action, seat)  # IllegalAction (a ValueError) leaves the state unchanged
-        step = table.step
+        if failure:
+            self._bot_failed(table, seat, failure, action)
         await self._broadcast(table, first=viewer)
-        await viewer.ws.send(dumps({"type": "ok", "action": str(action), "step": step}))
+        viewer.send({"type": "ok", "action": str(action), "step": table.step})  # after the update it caused
+
+    def _bot_failed(self, table: Table, seat: Seat, failure: Any, action: Any) -> None:
+        """A remote bot (``jaliz-learn join``) played its default action because it failed: its one line goes on
+        every board (the notice) and in the teacher's list (the seat's ``error``). Sent with a played action only,
+        so it costs no more than the action (a seat cannot flood boards with it)."""
+        why = safe_line(failure, limit=160)
+        seat.error = why
+        table.notice = safe_line(f"P{seat.index} {seat.name}: {why}; played {action}", limit=240)
 
     def _play(self, table: Table, seat_index: int, action: Any, seat: Seat) -> None:
         table.state.apply(action, seat_index)
@@ -411,37 +454,37 @@ class TableServer:
         await self._send_updates(table, first)
 
     async def _send_updates(self, table: Table, first: Viewer | None = None) -> None:
-        viewers = sorted(table.viewers, key=lambda v: v is not first)
-        for v in viewers:
-            try:
-                await v.ws.send(dumps(self._update(v)))
-            except Exception:  # noqa: BLE001,S112 - a closed connection catches up when it rejoins
-                continue
+        """Mark every viewer's view out of date: its writer sends one update with the latest state when it can
+        (however many changes came meanwhile), and nothing here waits for any viewer's network."""
+        if first is not None:
+            first.update()
+        for v in table.viewers:
+            v.update()
 
     def _after_change(self, table: Table) -> None:
         state = table.state
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
-        if state.is_over():
-            if table.saved is None and self.records is not None:
-                table.saved = save_record(self.records, table)
-            return
-        if not table.started:
-            return
-        current = state.current_player()
+        current = None if state.is_over() or not table.started else state.current_player()
         if current is None:
+            table.deadline = None
+            if state.is_over() and table.saved is None and self.records is not None:
+                table.saved = save_record(self.records, table)
             return
         seat = table.seats[current]
         if seat.asked_at is None:
             seat.asked_at = time.monotonic()
+        total = bot_time_limit(seat.bot, table.timeout) if seat.bot is not None else table.timeout
+        if table.deadline is None or table.deadline.step != table.step:  # a new decision: its clock starts
+            table.deadline = Deadline(current, total, step=table.step) if total else None
         loop = asyncio.get_running_loop()
         if seat.bot is not None:
             if not table.thinking:
                 table.thinking = True
-                loop.create_task(self._bot_move(table, current, table.step))
-        elif table.timeout is not None:
-            table.timer = loop.call_later(table.timeout, lambda: loop.create_task(
+                loop.create_task(self._bot_move(table, current, table.step, total))
+        elif table.deadline is not None:
+            table.timer = loop.call_later(table.deadline.left(), lambda: loop.create_task(
                 self._timed_out(table, current, table.step)))
 
     def _maybe_start(self, table: Table) -> None:
@@ -451,19 +494,28 @@ class TableServer:
         if self._loop is not None and self._loop.is_running():
             self._loop.create_task(self._broadcast(table))
 
-    async def _bot_move(self, table: Table, seat_index: int, step: int) -> None:
+    async def _bot_move(self, table: Table, seat_index: int, step: int, limit: float | None) -> None:
         seat = table.seats[seat_index]
         state = table.state
         try:
+            if seat.busy is not None and not seat.busy.done():  # its thread cannot be stopped: it is not asked again
+                raise _Late("the bot is still thinking about an earlier decision")
             legal = state.legal_actions(seat_index)  # lazy and a copy: a Jaliz buyer's offers are never all built
             obs = state.observation(seat_index)
-            action = await asyncio.to_thread(seat.bot.act, obs, legal)
+            seat.busy = asyncio.ensure_future(asyncio.to_thread(seat.bot.act, obs, legal))
+            seat.busy.add_done_callback(lambda f: f.cancelled() or f.exception())  # a late failure is not logged
+            done, _ = await asyncio.wait({seat.busy}, timeout=limit)  # its deadline is its time limit
+            if not done:
+                seat.timeouts += 1
+                raise _Late(f"the bot did not answer within {limit:g} s")
+            action = seat.busy.result()
             if table.step != step:  # pragma: no cover - nothing else moves for a bot's seat
                 return
             self._play(table, seat_index, action, seat)
         except Exception as exc:  # noqa: BLE001 - a failing bot plays its seat's default action
             table.thinking = False
-            await self._default_move(table, seat_index, f"the bot failed ({type(exc).__name__}: {exc})")
+            why = str(exc) if isinstance(exc, _Late) else f"the bot failed ({type(exc).__name__}: {exc})"
+            await self._default_move(table, seat_index, safe_line(why, limit=200))
             return
         table.thinking = False
         await self._broadcast(table)
@@ -472,7 +524,8 @@ class TableServer:
         if table.step != step or table.state.is_over():
             return
         table.seats[seat_index].timeouts += 1
-        await self._default_move(table, seat_index, f"P{seat_index} ran out of time ({table.timeout:g} s)")
+        total = table.deadline.total if table.deadline is not None else table.timeout
+        await self._default_move(table, seat_index, f"P{seat_index} ran out of time ({total or 0:g} s)")
 
     async def _default_move(self, table: Table, seat_index: int, why: str) -> None:
         action = default_action(table.state.legal_actions(seat_index), table.on_timeout)
@@ -486,7 +539,7 @@ class TableServer:
         st = table.state
         return {"type": "welcome", "table": table.id, "game": st.game.name, "options": dict(st.game.options),
                 "num_players": st.num_players, "seat": viewer.seat, "role": viewer.role,
-                "names": [s.name for s in table.seats], "timeout": table.timeout}
+                "names": [s.name for s in table.seats], "timeout": table.timeout, "on_timeout": table.on_timeout}
 
     def _update(self, viewer: Viewer) -> dict[str, Any]:
         table = viewer.table
@@ -515,7 +568,7 @@ class TableServer:
         msg["outcome"] = None if out is None else {"scores": list(out.scores), "winners": list(out.winners),
                                                    "ranking": [list(g) for g in out.ranking]}
         msg["notice"] = table.notice
-        msg["deadline"] = table.timeout if table.timer is not None else None
+        msg["deadline"] = None if over else deadline_json(table.deadline)  # every board shows a countdown
         msg["defs"] = enc.take_defs()
         return msg
 
@@ -551,7 +604,8 @@ class TableServer:
                 if msg["type"] == "open":
                     opened = self._open(str(msg.get("game", "")), msg.get("players"), msg.get("seed"),
                                         dict(msg.get("options") or {}), dict(msg.get("bots") or {}),
-                                        msg.get("timeout"), str(msg.get("on_timeout", "first")),
+                                        check_timeout(msg.get("timeout"), DEFAULT_TIMEOUT),  # null: default
+                                        str(msg.get("on_timeout", "first")),
                                         bool(msg.get("teacher_view")), dict(msg.get("names") or {}))
                     await ws.send(dumps({"type": "opened", **opened.__dict__}))
                 elif msg["type"] == "tables":
@@ -564,6 +618,19 @@ class TableServer:
                 await ws.send(dumps({"type": "error", "message": str(exc)}))
 
 
+class _Late(Exception):
+    """A server bot that did not answer within its time limit."""
+
+
+async def _refuse(ws: Any, code: int, message: str) -> None:
+    """Refuse a connection: one error message, then close with ``code`` (bounded: it may not read)."""
+    try:
+        await asyncio.wait_for(ws.send(dumps({"type": "error", "message": message})), 2.0)
+        await asyncio.wait_for(ws.close(code, message.encode("utf-8")[:120].decode("utf-8", "ignore")), 2.0)
+    except Exception:  # noqa: BLE001,S110 - gone already, or not reading: the handler's end closes it
+        pass
+
+
 def _event_json(event: Any) -> dict[str, Any]:
     """An event as its viewer sees it; who may see its secret stays said even where the secret is removed
     (that a player drew five cards is public; which five is not)."""
@@ -573,4 +640,5 @@ def _event_json(event: Any) -> dict[str, Any]:
     return data
 
 
-__all__ = ["OpenedTable", "Seat", "Table", "TableServer", "Viewer"]
+__all__ = ["DEFAULT_TIMEOUT", "OpenedTable", "PASSING_WORDS", "Seat", "Table", "TableServer", "Viewer",
+           "default_action"]

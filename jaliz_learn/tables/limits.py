@@ -1,0 +1,210 @@
+"""A fair share at a live table (issue 49): token buckets per connection and a gate per client address.
+
+A participant's messages are hostile input in quantity too: one seat renaming itself thousands of times a second,
+or a thousand connections on the spectator link, once slowed a table's moves a hundredfold. :class:`Limits`
+holds every bound (a teacher can pass other ones to :class:`~.server.TableServer`); :class:`MessageLimiter`
+meters one connection's messages, :class:`Gate` the connections and unknown codes of each address.
+
+>>> bucket = TokenBucket(Rate(burst=2, per_second=1.0), now=0.0)
+>>> [bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=1.0)]
+[True, True, False, True]
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from .network import GuessLimiter
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``burst`` messages at once, then ``per_second`` on average."""
+
+    burst: float
+    per_second: float
+
+
+class TokenBucket:
+    """A token bucket: full at ``rate.burst`` tokens, refilled at ``rate.per_second``; one message takes one."""
+
+    __slots__ = ("rate", "tokens", "stamp")
+
+    def __init__(self, rate: Rate, now: float | None = None) -> None:
+        self.rate = rate
+        self.tokens = float(rate.burst)
+        self.stamp = time.monotonic() if now is None else now
+
+    def _refill(self, now: float) -> None:
+        if now > self.stamp:
+            self.tokens = min(float(self.rate.burst), self.tokens + (now - self.stamp) * self.rate.per_second)
+            self.stamp = now
+
+    def take(self, now: float | None = None) -> bool:
+        """Take one token if there is one (True), else take nothing (False)."""
+        self._refill(time.monotonic() if now is None else now)
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def give_back(self) -> None:
+        """Return a token taken for something that turned out free (a played action)."""
+        self.tokens = min(float(self.rate.burst), self.tokens + 1.0)
+
+    def empty(self, now: float | None = None) -> bool:
+        self._refill(time.monotonic() if now is None else now)
+        return self.tokens < 1.0
+
+    def full(self, now: float | None = None) -> bool:
+        self._refill(time.monotonic() if now is None else now)
+        return self.tokens >= self.rate.burst
+
+    def wait(self) -> float:
+        """Seconds until the next token."""
+        return max(0.0, (1.0 - self.tokens) / self.rate.per_second) if self.rate.per_second > 0 else float("inf")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every bound of the fair share; the defaults fit a class of 30 (on one JupyterHub, one address) with room.
+
+    ``hello``, ``sync``, ``refused`` and ``messages`` are per connection (a played action gives its ``messages``
+    token back: a seat's real moves are bounded by the game, not by us); a message over its limit is dropped
+    (the first of a run gets one short error), and ``drops`` dropped messages close the connection, whose
+    address then waits ``penalty_seconds`` before that code may join again. ``code_guesses`` unknown codes from
+    one address within ``guess_window`` seconds, and that address is refused every code (a valid one too, or a
+    refusal would tell a guess that hit) until the oldest leaves the window.
+    """
+
+    hello: Rate = Rate(3, 0.2)  # renames: three at once, then one every 5 s
+    sync: Rate = Rate(5, 1.0)  # a sync sends the whole view again: the dearest message
+    refused: Rate = Rate(20, 5.0)  # actions the server refused (not yours to play, not legal, stale)
+    messages: Rate = Rate(200, 100.0)  # any message at all
+    drops: Rate = Rate(50, 1.0)  # messages dropped before the connection is closed for flooding
+    penalty_seconds: float = 10.0
+    spectators_per_table: int = 32  # the projector and students watching from their notebooks
+    connections_per_address: int = 100  # one JupyterHub (one address) seats a class of 30 and their spectators
+    code_guesses: int = 20  # unknown codes per address within guess_window seconds
+    guess_window: float = 60.0
+    spectator_interval: float = 0.1  # a spectator's or teacher's view is updated at most this often (s)
+    send_seconds: float = 10.0  # a viewer whose connection takes no more for this long is dropped
+    queue: int = 64  # answers waiting for a viewer beyond this: dropped (it does not read)
+
+
+#: What :meth:`MessageLimiter.admit` says about a message.
+PASS, DROP, WARN, CLOSE = "pass", "drop", "warn", "close"
+_RULES = {"hello": "renames", "sync": "syncs", "act": "refused actions"}
+
+
+class MessageLimiter:
+    """The buckets of one connection.
+
+    >>> lim = MessageLimiter(Limits(hello=Rate(1, 0.0), drops=Rate(2, 0.0)))
+    >>> [lim.admit("hello", now=0.0) for _ in range(4)]
+    ['pass', 'warn', 'drop', 'close']
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        now = time.monotonic()
+        self.limits = limits
+        self.messages = TokenBucket(limits.messages, now)
+        self.buckets = {"hello": TokenBucket(limits.hello, now), "sync": TokenBucket(limits.sync, now),
+                        "act": TokenBucket(limits.refused, now)}
+        self.drops = TokenBucket(limits.drops, now)
+        self.warned = False
+        self.dropped = 0
+
+    def admit(self, kind: str, now: float | None = None) -> str:
+        """``PASS`` (handle it), ``WARN`` (drop it with one short error), ``DROP`` (drop it silently) or
+        ``CLOSE`` (drop it and close the connection: it keeps flooding). ``act`` is metered by
+        :meth:`refused` instead (only a refused action costs)."""
+        now = time.monotonic() if now is None else now
+        bucket = self.buckets.get(kind) if kind != "act" else None
+        if self.messages.take(now) and (bucket is None or bucket.take(now)):
+            self.warned = False
+            return PASS
+        return self._drop(now)
+
+    def _drop(self, now: float) -> str:
+        self.dropped += 1
+        if not self.drops.take(now):
+            return CLOSE
+        if self.warned:
+            return DROP
+        self.warned = True
+        return WARN
+
+    def played(self) -> None:
+        """An action was played: it costs nothing."""
+        self.messages.give_back()
+
+    def refused(self, now: float | None = None) -> str:
+        """An action was refused: ``PASS`` (answer it with its error) until refusals run over their limit, then as
+        :meth:`admit` (dropped, the first with a short error; a flood closes the connection)."""
+        now = time.monotonic() if now is None else now
+        return PASS if self.buckets["act"].take(now) else self._drop(now)
+
+    def what(self, kind: str) -> str:
+        rate = {"hello": self.limits.hello, "sync": self.limits.sync, "act": self.limits.refused}.get(
+            kind, self.limits.messages)
+        if not self.buckets.get(kind, self.messages).empty() and self.messages.empty():
+            rate, kind = self.limits.messages, "messages"  # the general bucket ran out, not this kind's
+        every = f"one every {1 / rate.per_second:g} s" if rate.per_second < 1 else f"{rate.per_second:g} a second"
+        return f"too many {_RULES.get(kind, 'messages')} (at most {rate.burst:g} at once, then {every}): dropped"
+
+
+class Gate:
+    """Who may connect: at most ``connections_per_address`` at once per address, unknown codes metered per
+    address, and a pause for an address and code whose connection was closed for flooding.
+
+    >>> gate = Gate(Limits(connections_per_address=1, code_guesses=1))
+    >>> gate.enter("10.0.0.7", "abc") is None, gate.enter("10.0.0.7", "abc")[:30]
+    (True, 'too many connections from your')
+    >>> gate.wrong_code("10.0.0.8"); gate.enter("10.0.0.8", "abc")[:30]
+    'too many unknown codes from yo'
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.connections: Counter[str] = Counter()
+        self.guesses = GuessLimiter(per_connection=1, per_address=limits.code_guesses, window=limits.guess_window)
+        self.penalties: dict[tuple[str, str], float] = {}
+
+    def enter(self, address: str, code: str, now: float | None = None) -> str | None:
+        """Count a connection in; returns why it is refused (then it is not counted), or None."""
+        now = time.monotonic() if now is None else now
+        wait = self.guesses.wait(address)
+        if wait > 0:  # every code is refused meanwhile, a valid one too: a hit would otherwise show
+            return f"too many unknown codes from your address: try again in {wait:.0f} s"
+        until = self.penalties.get((address, code))
+        if until is not None:
+            if now < until:
+                return f"this link was closed for flooding the table: join again in {until - now:.0f} s"
+            del self.penalties[(address, code)]
+        if self.connections[address] >= self.limits.connections_per_address:
+            return (f"too many connections from your address ({self.limits.connections_per_address}): "
+                    "close a board or a tab first")
+        self.connections[address] += 1
+        return None
+
+    def leave(self, address: str) -> None:
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
+
+    def wrong_code(self, address: str) -> None:
+        """An unknown code from ``address``: one guess spent (a connection presents one code and is closed)."""
+        self.guesses.failed(address)
+
+    def penalise(self, address: str, code: str, now: float | None = None) -> None:
+        """``address`` flooded with ``code``: it waits :attr:`Limits.penalty_seconds` before joining with it."""
+        now = time.monotonic() if now is None else now
+        if len(self.penalties) > 4096:
+            self.penalties = {k: t for k, t in self.penalties.items() if t > now}
+        self.penalties[(address, code)] = now + self.limits.penalty_seconds
+
+
+__all__ = ["CLOSE", "DROP", "Gate", "Limits", "MessageLimiter", "PASS", "Rate", "TokenBucket", "WARN"]
