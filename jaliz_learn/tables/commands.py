@@ -24,6 +24,8 @@ from typing import Any
 from jaliz_learn.core.errors import InvalidOption
 from jaliz_learn.core.text import check_name, safe_line
 
+from .deadlines import timeout_arg
+
 DEFAULT_PORT = 8765
 
 
@@ -58,7 +60,9 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seed", type=int, default=None, help="the deal (default: random)")
     p.add_argument("--bots", default="", help="seats the server plays, e.g. 2=heuristic,3=mcts")
-    p.add_argument("--timeout", type=float, default=None, help="seconds each seat has per decision (default: none)")
+    p.add_argument("--timeout", type=timeout_arg, default=None,
+                   help="seconds each seat has per decision (default: 120; 0 or none: no deadline, a table may then "
+                        "wait forever for an absent seat)")
     p.add_argument("--on-timeout", default="first", choices=["first", "pass"],
                    help="what a seat that runs out of time plays: the first legal action, or a pass")
     p.add_argument("--teacher-view", action="store_true", help="also make a link that sees every hand")

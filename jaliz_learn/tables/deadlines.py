@@ -45,6 +45,22 @@ def check_timeout(value: Any, default: float | None = None) -> float | None:
     return float(value) if value > 0 else None
 
 
+def timeout_arg(text: str) -> float:
+    """``--timeout``'s value on the command line: seconds, or ``0``/``none``/``off`` for no deadline (sent as 0).
+
+    >>> timeout_arg("45"), timeout_arg("none")
+    (45.0, 0.0)
+    """
+    import argparse
+
+    if text.strip().lower() in NO_TIMEOUT:
+        return 0.0
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds per decision, or 0/none (no deadline), not {text[:40]!r}") from None
+
+
 def bot_time_limit(bot: Any, timeout: float | None) -> float | None:
     """A server bot's deadline: its own ``time_limit`` (seconds) when it has a positive one, else ``timeout``.
 
@@ -109,4 +125,4 @@ def deadline_json(deadline: Deadline | None) -> dict[str, Any] | None:
 
 
 __all__ = ["DEFAULT_TIMEOUT", "Deadline", "MAX_TIMEOUT", "NO_TIMEOUT", "ON_TIMEOUT", "PASSING_WORDS",
-           "bot_time_limit", "check_timeout", "deadline_json", "default_action"]
+           "bot_time_limit", "check_timeout", "deadline_json", "default_action", "timeout_arg"]
