@@ -98,17 +98,19 @@ def deadline_label(seat: int, names: Sequence[str] | None, viewer: int | None) -
 def read_deadline(value: Any, current: int | None) -> tuple[int, float, float] | None:
     """``(seat, seconds_left, total)`` from an update's ``deadline`` (``None`` when absent or malformed).
 
-    A bare number (a server from before the countdown: the seconds per decision) counts from the whole time,
-    for the seat on turn.
+    A bare number, or ``{"seconds": N}`` as the client reads one (a server from before the countdown: the
+    seconds per decision), counts from the whole time, for the seat on turn.
 
     >>> read_deadline({"seat": 1, "seconds_left": 99.5, "total": 120}, 1), read_deadline(None, 1)
     ((1, 99.5, 120.0), None)
-    >>> read_deadline(120, 0), read_deadline({"seat": "1"}, 1)
-    ((0, 120.0, 120.0), None)
+    >>> read_deadline(120, 0), read_deadline({"seconds": 120}, 0), read_deadline({"seat": "1"}, 1)
+    ((0, 120.0, 120.0), (0, 120.0, 120.0), None)
     """
     def number(x: Any) -> bool:
         return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
+    if isinstance(value, Mapping) and "seat" not in value and "seconds" in value:
+        value = value["seconds"]
     if isinstance(value, Mapping):
         seat, left, total = value.get("seat"), value.get("seconds_left"), value.get("total")
         if isinstance(seat, int) and not isinstance(seat, bool) and number(left) and number(total):
