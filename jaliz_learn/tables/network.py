@@ -75,8 +75,8 @@ class OriginRule:
 
     def refusal(self, origin: str) -> str:
         """The close reason for a refused origin (a close reason holds at most 123 bytes)."""
-        return safe_line(f"origin {safe_line(origin, limit=40)} not allowed: see Origin in docs/TABLES.md",
-                         limit=110).encode("utf-8")[:120].decode("utf-8", "ignore")
+        shown = safe_line(origin, limit=None).encode("ascii", "backslashreplace").decode("ascii")  # origins are
+        return f"origin {safe_line(shown, limit=40)} not allowed: see Origin in docs/TABLES.md"  # ASCII (punycode)
 
 
 class GuessLimiter:

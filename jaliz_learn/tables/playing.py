@@ -38,7 +38,7 @@ from .client import RemoteIllegalAction, TableClient, TableClosed
 @dataclass
 class JoinResult:
     """How a game that :func:`join` played ended for its seat (``failures``: decisions the bot failed, played by the
-    default action instead)."""
+    default action instead; ``reconnects``: how often the connection was joined again after it dropped)."""
 
     seat: int | None
     over: bool
@@ -46,6 +46,7 @@ class JoinResult:
     winners: tuple[int, ...]
     decisions: int
     failures: int = 0
+    reconnects: int = 0
 
 
 class BotFailed(Exception):
@@ -183,7 +184,7 @@ def join(bot: Any, url: str, *, name: str | None = None, timeout: float | None =
         client.close()
     out = state.outcome()
     return JoinResult(state.seat, state.is_over(), out.scores if out else (), out.winners if out else (), decisions,
-                      failures)
+                      failures, max(0, client.connections - 1))
 
 
 def _play(client: TableClient, action: Any, failure: str | None, report: Callable[[str], None], seat: int | None,
