@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jaliz_learn_teacher.answers.ex02 import reference_points_if_scored
 
 from jaliz_learn.bots import BaseBot, RandomBot
 from jaliz_learn.exercises import ex02_nizam_one_ply as ex02
-from jaliz_learn.exercises.answers.ex02 import reference_points_if_scored
 from jaliz_learn.exercises.ex02_nizam_one_ply import (
     MIN_SOLO_POINTS,
     MIN_WIN_RATE,

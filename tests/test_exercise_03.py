@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jaliz_learn_teacher.answers.ex03 import exact_best, exact_roll
 
 from jaliz_learn.bots import BaseBot, RandomBot
 from jaliz_learn.exercises import ex03_jungli_la_probability as ex03
-from jaliz_learn.exercises.answers.ex03 import exact_best, exact_roll
 from jaliz_learn.exercises.ex03_jungli_la_probability import (
     MIN_WIN_RATE,
     SCENARIOS,

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jaliz_learn_teacher.answers.ex05 import reference_elo, reference_seat_advantage, reference_wilson
 
-from jaliz_learn.exercises.answers.ex05 import reference_elo, reference_seat_advantage, reference_wilson
 from jaliz_learn.exercises.ex05_experiments import (
     K_FACTOR,
     START_RATING,

@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 import pytest
+from jaliz_learn_teacher.answers.ex02 import reference_evaluate, reference_points_if_scored
 
 from jaliz_learn.exercises import ex02_nizam_one_ply as ex02
-from jaliz_learn.exercises.answers.ex02 import reference_evaluate, reference_points_if_scored
 from jaliz_learn.games.nizam import Move
 from jaliz_learn.games.nizam.bots import NizamGreedyBot
 from jaliz_learn.grading.batch import find_exercise, load_grader

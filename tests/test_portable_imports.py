@@ -19,8 +19,8 @@ SCRIPT = textwrap.dedent("""
     from jaliz_learn.exercise_tools import check_first_bot
     from jaliz_learn.exercises import ex02_nizam_one_ply, ex03_jungli_la_probability, ex04_monte_carlo
     from jaliz_learn.exercises.ex05_experiments import check_experiments
-    from jaliz_learn.exercises.answers.ex05 import (reference_elo, reference_schedule, reference_seat_advantage,
-                                                    reference_seat_win_rates, reference_wilson, reference_win_rates)
+    from jaliz_learn_teacher.answers.ex05 import (reference_elo, reference_schedule, reference_seat_advantage,
+                                                  reference_seat_win_rates, reference_wilson, reference_win_rates)
     from jaliz_learn.bots import BaseBot
 
     class Good:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from jaliz_learn.exercises.common import grade_in_sandbox, grader_main
-from jaliz_learn.exercises.ex04_monte_carlo import CLASS_NAME, GAME, grade_monte_carlo, grade_own_search
+from jaliz_learn.exercises.ex04_monte_carlo import CLASS_NAME, GAME, OWN_WORK, grade_monte_carlo, grade_own_search
 from jaliz_learn.grading import GradeReport, Limits
 from jaliz_learn.tournament import derive_seed
 
@@ -54,7 +54,8 @@ def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, s
     the learner's problems. ``seed`` overrides the secret seed (tests)."""
     return grade_in_sandbox(notebook, title="Exercise 4 (Monte-Carlo search in Bali)", game=GAME,
                             class_name=CLASS_NAME, practice_seed=PRACTICE_SEED, limits=limits or LIMITS,
-                            grade=grade_own_search, label=4, seed=seed, secret_file=secret_file, **kwargs)
+                            grade=grade_own_search, label=4, seed=seed, secret_file=secret_file,
+                            own_work=OWN_WORK, **kwargs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from jaliz_learn.exercises.common import grade_in_sandbox, grader_main
-from jaliz_learn.exercises.ex05_experiments import CLASS_NAME, grade_experiments
+from jaliz_learn.exercises.ex05_experiments import CLASS_NAME, OWN_WORK, grade_experiments
 from jaliz_learn.grading import GradeReport, Limits
 from jaliz_learn.tournament import derive_seed
 
@@ -51,7 +51,7 @@ def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, s
     learner's problems. ``seed`` overrides the secret seed (tests)."""
     return grade_in_sandbox(notebook, title="Exercise 5 (running experiments)", game=_GAME, class_name=CLASS_NAME,
                             practice_seed=PRACTICE_SEED, limits=limits or LIMITS, grade=grade_experiments, label=5,
-                            seed=seed, secret_file=secret_file, **kwargs)
+                            seed=seed, secret_file=secret_file, own_work=OWN_WORK, **kwargs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,9 +2,11 @@
 
 Each ``exNN_*`` module holds what the exercise's notebook (``check(...)``) and its ``grader.py`` share: the time
 limit, the bars, the scenario positions, the graded games, the quick check and the grading function.
-:mod:`.scenarios` holds the pieces every exercise uses, :mod:`.answers` the reference answers (never readable by
-a learner's graded process), :mod:`.common` what every ``grader.py`` does, and :func:`replay` rebuilds a graded
-position from the short reference a report gives.
+:mod:`.scenarios` holds the pieces every exercise uses, :mod:`.common` what every ``grader.py`` does,
+:mod:`.own_work` what a learner's graded process cannot reach per exercise, and :func:`replay` rebuilds a graded
+position from the short reference a report gives. The reference answers are not in this package: they are in the
+teacher kit (``jaliz_learn_teacher``, never in a learner's install); :mod:`.practice` finds the answers of the
+public practice cases (:mod:`.practice_answers`, what ``check()`` needs) and asks the kit for the rest.
 """
 
 from __future__ import annotations

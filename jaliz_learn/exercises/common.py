@@ -21,6 +21,7 @@ from ..grading.failures import Limits, LoadFailure
 from ..grading.report import GradeReport
 from ..grading.seeds import exercise_seed, secret_seed
 from ..tournament import describe_exception
+from .own_work import OwnWork
 from .scenarios import ExerciseReport
 
 
@@ -29,7 +30,7 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
                      secret_file: str | Path | None = None, isolation: Any = None, allow_unconfined: bool = False,
                      hidden: Sequence[str | Path] = (), name: str | None = None,
                      source: Mapping[str, Any] | None = None, seed_note: str | None = None,
-                     **kwargs: Any) -> GradeReport:
+                     own_work: OwnWork | None = None, **kwargs: Any) -> GradeReport:
     """Run ``notebook`` in its own, closed process, take its ``class_name`` and grade it with
     ``grade(contestant, seed=exercise_seed(seed, label), **kwargs)``.
 
@@ -39,7 +40,8 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
     closed is refused unless ``allow_unconfined`` (an :class:`~jaliz_learn.core.errors.InvalidOption`, one line).
     ``source``: the notebook already read (a batch job), ``name`` its file name for the report; ``hidden``: more
     paths the learner's process must not read; ``seed_note``: where a given ``seed`` came from (a batch resolved
-    the secret once).
+    the secret once); ``own_work``: the exercise's modules the learner's process cannot reach while it is graded
+    (hidden like the reference answers; a report whose failure came from one of them names the exercise's rule).
     """
     from ..grading.isolation import plan, refuse_unconfined
     from ..grading.match import SandboxContestant
@@ -55,8 +57,9 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
     refuse_unconfined(the_plan, real_grade=note.startswith("secret"), allow_unconfined=allow_unconfined)
     report.notes.append(note)
     secret = [secret_file] if secret_file is not None else []
+    own = own_work.paths() if own_work is not None else []
     with Sandbox(source if source is not None else path, load_game(game), class_name, limits, isolation=the_plan,
-                 hidden=[*hidden, *secret]) as box:
+                 hidden=[*hidden, *secret, *own]) as box:
         if box.isolation_note:
             report.notes.append(box.isolation_note)
         try:
@@ -65,7 +68,7 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
             report.add("load your bot", False, str(exc),
                        hint="fix this in the notebook, save it, then Restart Kernel and Run All Cells to see it "
                             "fail or work the same way")
-            return report
+            return own_work.annotate(report) if own_work is not None else report
         report.notes.append(box.describe_isolation())
         report.add("load your bot", True, f"found class {found}")
         try:
@@ -73,7 +76,7 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
         except Exception as exc:  # a grader bug must still give a report, never a traceback for the learner
             report.add("grader", False, f"the grader itself failed: {describe_exception(exc)}",
                        hint="this is not your fault: tell your teacher and hand in the notebook as it is")
-    return report
+    return own_work.annotate(report) if own_work is not None else report
 
 
 def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport], default_notebook: Path,

@@ -32,6 +32,8 @@ reference solution score about 41 and win about 60% against each other (ties cou
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -56,6 +58,7 @@ from ..grading.match import (
 )
 from ..grading.notebooks import describe_learner_exception
 from ..grading.report import CheckResult, GradeReport, failure_hint
+from .practice import Call, answer
 from .scenarios import ExerciseReport, Scenario, check_scenarios, contestant, limits_text, setup_limit
 
 GAME = "nizam"
@@ -112,18 +115,18 @@ def method_cases() -> list[tuple[str, State, int]]:
     return [(name, game.state_from_json(dict(pos)), seat) for name, pos, seat in _METHOD_CASES]
 
 
-def _answers() -> Any:
-    """The reference methods, imported only where the grader or ``check()`` needs them (a learner's graded
-    process cannot read them)."""
-    from .answers import ex02
-
-    return ex02
+def _points_after(state: State, seat: int, action: Action, answers: Any) -> float:
+    after = state.clone()
+    after.apply(action, seat)
+    return float(answers.reference_points_if_scored(after, seat))
 
 
 def _move_points(state: State, seat: int, action: Action) -> float:
-    after = state.clone()
-    after.apply(action, seat)
-    return float(_answers().reference_points_if_scored(after, seat))
+    """The points ``seat`` would have after ``action`` and a score (the reference answer of ``points_if_scored``
+    on the position after the move): a practice answer for the public scenario."""
+    position = json.dumps(state.to_json(compact=True), sort_keys=True)
+    return float(answer("ex02", ("points after", position, seat, str(action)),
+                        functools.partial(_points_after, state, seat, action)))
 
 
 def _expect_best_scoring_move(action: Action, obs: Any) -> str | None:
@@ -189,6 +192,30 @@ _METHOD_HINTS = {
 }
 
 
+def _method_value(name: str, state: State, me: int, answers: Any) -> float:
+    if name == "evaluate":
+        return float(answers.reference_evaluate(state, me, CARD_VALUE))
+    return float(answers.reference_points_if_scored(state, me))
+
+
+def _method_answer(name: str, description: str, state: State, me: int) -> float:
+    """What method ``name`` must return on the method case ``description`` (a practice answer)."""
+    return float(answer("ex02", (name, description, CARD_VALUE), functools.partial(_method_value, name, state, me)))
+
+
+def practice_calls() -> list[Call]:
+    """Every answer the quick check and the grader may ask for (all public): the method cases and the points of
+    every move of the first scenario. :mod:`jaliz_learn_teacher.practice` writes them into the practice answers."""
+    calls: list[Call] = [((name, description, CARD_VALUE), functools.partial(_method_value, name, state, me))
+                         for name in ("points_if_scored", "evaluate") for description, state, me in method_cases()]
+    state = as_game(GAME).state_from_json(dict(SCENARIOS[0].position))
+    seat = SCENARIOS[0].seat
+    position = json.dumps(state.to_json(compact=True), sort_keys=True)
+    calls += [(("points after", position, seat, str(action)), functools.partial(_points_after, state, seat, action))
+              for action in state.legal_actions(seat) if isinstance(action, Move)]
+    return calls
+
+
 def check_methods(bot_class: Any) -> list[CheckResult]:
     """``points_if_scored`` and ``evaluate`` on the positions of :func:`method_cases` (in this process)."""
     items = []
@@ -196,17 +223,13 @@ def check_methods(bot_class: Any) -> list[CheckResult]:
         bot = bot_class(0)
     except Exception as exc:
         return [CheckResult("create your bot", False, f"{type(exc).__name__}: {exc}", failure_hint("crash", str(exc)))]
-    answers = _answers()
-    def evaluate(state: State, me: int) -> float:
-        return float(answers.reference_evaluate(state, me, CARD_VALUE))
-
-    for name, reference in (("points_if_scored", answers.reference_points_if_scored), ("evaluate", evaluate)):
+    for name in ("points_if_scored", "evaluate"):
         problem = None
         for description, state, me in method_cases():
             before = state.to_json(compact=True)
             value, problem = _call_method(bot, name, state, me)
             if problem is None:
-                expected = reference(state, me)
+                expected = _method_answer(name, description, state, me)
                 if abs(value - expected) > 1e-9:
                     problem = f"in {description}, {name}() returned {value!r}, which is not what {name} means here"
             if problem is None and state.to_json(compact=True) != before:  # pragma: no cover - we pass a clone

@@ -22,7 +22,8 @@ rotated). Bars (stated in the notebook): every value exact, every action legal, 
 wins about 50% against itself, the reference solution 50-65%, first-action and random bots none.
 
 The checker computes its answers by brute force over every sequence of faces, not by the recursion
-the learner writes (:mod:`jaliz_learn.exercises.answers.ex03`, which a learner's graded process cannot read).
+the learner writes (the teacher kit's ``jaliz_learn_teacher.answers.ex03``, which a learner's graded process cannot
+read; the practice cases' answers are in :mod:`.practice_answers`).
 
 >>> keep_value((1, 0, 2, 0, 0, 1), (1, 0, 0))
 8
@@ -31,6 +32,7 @@ the learner writes (:mod:`jaliz_learn.exercises.answers.ex03`, which a learner's
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -38,6 +40,7 @@ from typing import Any
 
 from ..bots.base import RandomBot
 from ..core.actions import Action
+from ..core.play import as_game
 from ..core.rng import Rng
 from ..games.jungli_la.actions import Keep, Reroll
 from ..games.jungli_la.bots import JungliLaGreedyBot
@@ -55,6 +58,7 @@ from ..grading.match import (
 )
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..grading.values import Opaque
+from .practice import Call, answer
 from .scenarios import ExerciseReport, Scenario, check_scenarios, contestant, limits_text, setup_limit
 
 GAME = "jungli-la"
@@ -121,7 +125,12 @@ def _random_dice(rng: Rng, letters_max: int = 1) -> tuple[int, ...]:
 
 
 def cases(seed: int, count: int) -> dict[str, list[tuple[Any, ...]]]:
-    """Arguments of the checked calls: ``roll_probabilities``, ``reroll_outcomes``, ``best_value``."""
+    """Arguments of the checked calls: ``roll_probabilities``, ``reroll_outcomes``, ``best_value`` (the practice
+    cases from the practice answers; hidden ones need the teacher kit, whose ``reroll_choices`` draws them)."""
+    return answer("ex03", ("cases", seed, count), lambda a: _draw_cases(a, seed, count))  # type: ignore[no-any-return]
+
+
+def _draw_cases(answers: Any, seed: int, count: int) -> dict[str, list[tuple[Any, ...]]]:
     rng = Rng(seed)  # the project's generator (no module-level random): the same cases for the same seed
     small = [1, 2, 3]
     rng.shuffle(small)
@@ -129,27 +138,50 @@ def cases(seed: int, count: int) -> dict[str, list[tuple[Any, ...]]]:
     rerolls, best = [], []
     for _ in range(count):
         dice = _random_dice(rng)
-        rerolls.append((dice, rng.choice(_answers().reroll_choices(dice))))
+        rerolls.append((dice, rng.choice(answers.reroll_choices(dice))))
         need = tuple(rng.randrange(4) for _ in range(3))
         best.append((_random_dice(rng), rng.choice([1, 2, 2]), need))
     return {"roll_probabilities": rolls, "reroll_outcomes": rerolls, "best_value": best}
 
 
-def _answers() -> Any:
-    """The checker's own answers, imported only where the grader or ``check()`` needs them (a learner's graded
-    process cannot read them)."""
-    from .answers import ex03
-
-    return ex03
-
-
-def _answer(name: str, args: tuple[Any, ...]) -> Any:
-    answers = _answers()
+def _exact(name: str, args: tuple[Any, ...], answers: Any) -> Any:
     if name == "roll_probabilities":
         return answers.exact_roll(*args)
     if name == "reroll_outcomes":
         return answers.exact_reroll(*args)
     return answers.exact_best(*args, keep_value)
+
+
+def _answer(name: str, args: tuple[Any, ...]) -> Any:
+    """The exact answer of ``name(*args)``, computed by brute force over every sequence of faces in the kit."""
+    return answer("ex03", (name, *args), functools.partial(_exact, name, args))
+
+
+def _values(dice: tuple[int, ...], left: int, need: tuple[int, ...], answers: Any) -> dict[str, Fraction]:
+    options = [Keep(), *(Reroll(f) for f in answers.reroll_choices(dice))]
+    return {str(a): answers.action_value(dice, left, need, a, keep_value) for a in options}
+
+
+def _action_values(dice: tuple[int, ...], left: int, need: tuple[int, ...]) -> dict[str, Fraction]:
+    """``{action text: expected value}`` of Keep and every allowed Reroll (then the best play)."""
+    return answer("ex03", ("action values", dice, left, need),  # type: ignore[no-any-return]
+                  functools.partial(_values, dice, left, need))
+
+
+def practice_calls() -> list[Call]:
+    """Every answer the quick check (its default seed and count) and the scenarios ask for; all public.
+    :mod:`jaliz_learn_teacher.practice` writes them into the practice answers."""
+    from .practice import teacher_answers
+
+    calls: list[Call] = [(("cases", PRACTICE_SEED, 3), lambda a: _draw_cases(a, PRACTICE_SEED, 3))]
+    for name, arglist in _draw_cases(teacher_answers("ex03"), PRACTICE_SEED, 3).items():
+        calls += [((name, *args), functools.partial(_exact, name, args)) for args in arglist]
+    game = as_game(GAME)
+    for scenario in SCENARIOS:
+        obs: Any = game.state_from_json(dict(scenario.position)).observation(scenario.seat)
+        dice, left, need = tuple(obs.dice), MAX_REROLLS - obs.rerolls_used, tuple(materials_needed(obs))
+        calls.append((("action values", dice, left, need), functools.partial(_values, dice, left, need)))
+    return calls
 
 
 def _show(value: Any) -> str:
@@ -272,12 +304,11 @@ def _reroll_position(dice: list[str], rerolls: int, pos: int, materials: list[in
 
 
 def _expect_best(action: Action, obs: Any) -> str | None:
-    need = materials_needed(obs)
-    left = MAX_REROLLS - obs.rerolls_used
-    answers = _answers()
-    options = [a for a in [Keep(), *(Reroll(f) for f in answers.reroll_choices(obs.dice))]]
-    best = max(answers.action_value(obs.dice, left, need, a, keep_value) for a in options)
-    mine = answers.action_value(obs.dice, left, need, action, keep_value)
+    values = _action_values(tuple(obs.dice), MAX_REROLLS - obs.rerolls_used, tuple(materials_needed(obs)))
+    best = max(values.values())
+    mine = values.get(str(action))
+    if mine is None:  # pragma: no cover - the scenario refuses an illegal action first
+        return f"{action} is not among Keep and the rerolls the rules allow"
     if mine == best:
         return None
     return f"its expected value is {float(mine):.3f}, and another choice expects {float(best):.3f}"

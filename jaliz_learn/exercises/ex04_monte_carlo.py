@@ -52,6 +52,7 @@ from ..grading.match import (
     time_item,
 )
 from ..grading.report import CheckResult, GradeReport, failure_hint
+from .own_work import OwnWork
 from .scenarios import ExerciseReport, contestant, limits_text, setup_limit
 
 GAME = "bali"
@@ -73,6 +74,11 @@ ALLOWED_BASES = frozenset({"jaliz_learn.core.bot:BaseBot", "jaliz_learn.bots.bas
 #: Names whose use in a notebook means the library's search does the work.
 FORBIDDEN_NAMES = frozenset({"ISMCTSBot", "MCTSBot"})
 FORBIDDEN_MODULES = ("jaliz_learn.bots.mcts",)
+#: What the learner's process cannot reach while this exercise is graded: the library's ISMCTS and flat searches,
+#: the benchmarks and diagnoses built on them, and the adapters (OpenSpiel's own ISMCTS would search through them).
+OWN_WORK = OwnWork("exercise 4 asks for your own search",
+                   ("jaliz_learn.bots.mcts", "jaliz_learn.bots.rollout_search", "jaliz_learn.benchmarks",
+                    "jaliz_learn.adapters"), item="your own search")
 
 # ---- refusing the library's search ----------------------------------------------------------------
 
@@ -306,6 +312,6 @@ def grade_own_search(learner: Any, *, seed: int, **kwargs: Any) -> GradeReport:
 check: Callable[..., GradeReport] = check_monte_carlo
 
 __all__ = ["AVERAGE_DECISION_SECONDS", "BUDGET", "CLASS_NAME", "GAME", "GRADED", "GRADER_GAMES", "LABEL",
-           "LIMITS_TEXT", "MIN_WIN_RATE", "NUM_PLAYERS", "OPPONENT", "TIME_LIMIT", "ancestry_problem", "check",
-           "check_monte_carlo", "check_playout", "grade_monte_carlo", "grade_own_search", "notebook_source",
+           "LIMITS_TEXT", "MIN_WIN_RATE", "NUM_PLAYERS", "OPPONENT", "OWN_WORK", "TIME_LIMIT", "ancestry_problem",
+           "check", "check_monte_carlo", "check_playout", "grade_monte_carlo", "grade_own_search", "notebook_source",
            "playout_cases", "source_problems"]

@@ -14,7 +14,7 @@ Definitions (stated in the notebook; the reference functions here are what the m
 
 * **win rate** of a bot: games it won (a shared first place counts as a win) over games it played;
 * **Wilson interval** for ``wins`` of ``n`` at ``z``: the score interval, ``(0.0, 1.0)`` for ``n = 0``
-  (:func:`jaliz_learn.tournament.wilson_interval`);
+  (:func:`jaliz_learn.stats.wilson_interval`);
 * **seat win rates**: for each seat, the share of games won by whoever sat there;
 * **seat advantage**: ``True`` when the Wilson interval (z = 1.96) of seat 0's wins lies entirely
   above ``1 / num_players`` (two-player data sets);
@@ -24,14 +24,16 @@ Definitions (stated in the notebook; the reference functions here are what the m
 
 Bars: every method right (to 1e-9) on every hidden data set, within 5 s per call.
 
-The reference functions are in :mod:`jaliz_learn.exercises.answers.ex05`, which a learner's graded process
-cannot read; the library's own :func:`~jaliz_learn.tournament.wilson_interval` is refused in a hand-in
-(:func:`source_problems`).
+The reference functions are in the teacher kit (``jaliz_learn_teacher.answers.ex05``), which a learner's graded
+process cannot read (the public data sets' answers are in :mod:`.practice_answers`). While the exercise is graded
+the library's own Wilson interval (:mod:`jaliz_learn.stats`), the ladder and the benchmarks are out of the learner's
+reach too (:data:`OWN_WORK`); reading the code (:func:`source_problems`) is an early hint.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -42,6 +44,8 @@ from ..grading.failures import BotFailure
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..grading.values import Opaque
 from ..tournament import SETUP_MIN_SECONDS
+from .own_work import OwnWork
+from .practice import Call, answer
 from .scenarios import ExerciseReport, contestant
 
 #: The class the learner writes.
@@ -174,14 +178,58 @@ HINTS = {
 }
 
 
+#: the kit's reference function of each method, and its arguments after the games
+_REFERENCE: dict[str, tuple[str, tuple[Any, ...]]] = {
+    "win_rates": ("reference_win_rates", ()), "seat_win_rates": ("reference_seat_win_rates", ()),
+    "seat_advantage": ("reference_seat_advantage", (Z,)), "elo": ("reference_elo", (K_FACTOR, START_RATING))}
+
+
+def _data(games: Sequence[Game]) -> tuple[Game, ...]:
+    return tuple((tuple(seats), tuple(winners)) for seats, winners in games)
+
+
+def _reference_value(method: str, data: tuple[Game, ...], answers: Any) -> Any:
+    function, extra = _REFERENCE[method]
+    return getattr(answers, function)(list(data), *extra)
+
+
+def _reference(method: str, games: Sequence[Game]) -> Any:
+    """What ``method`` must return on ``games``: a practice answer for a public data set, else the teacher kit's."""
+    data = _data(games)
+    return answer("ex05", (method, data, *_REFERENCE[method][1]), functools.partial(_reference_value, method, data))
+
+
+def _wilson_value(wins: int, n: int, z: float, answers: Any) -> tuple[float, float]:
+    return tuple(answers.reference_wilson(wins, n, z))  # type: ignore[return-value]
+
+
+def _wilson(wins: int, n: int, z: float) -> tuple[float, float]:
+    return tuple(answer("ex05", ("wilson", wins, n, z), functools.partial(_wilson_value, wins, n, z)))  # type: ignore
+
+
+#: (wins, n, z) of the fixed Wilson cases (the data sets' counts are checked too)
+WILSON_CASES = ((0, 0, Z), (0, 10, Z), (10, 10, Z), (7, 10, Z), (55, 100, 2.576), (1, 3, 1.0))
+
+
+def practice_calls() -> list[Call]:
+    """Every answer the quick check asks for (the public data sets); :mod:`jaliz_learn_teacher.practice` writes
+    them into the practice answers."""
+    calls: list[Call] = [(("wilson", *case), functools.partial(_wilson_value, *case)) for case in WILSON_CASES]
+    for games in public_cases():
+        data = _data(games)
+        wins = sum(1 for _, w in data if 0 in w)
+        calls.append((("wilson", wins, len(data), Z), functools.partial(_wilson_value, wins, len(data), Z)))
+        calls += [((method, data, *extra), functools.partial(_reference_value, method, data))
+                  for method, (_, extra) in _REFERENCE.items()]
+    return calls
+
+
 def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, label: str) -> list[CheckResult]:
     """One report item per method, over every data set of ``cases``.
 
     After a hang or a crash of the learner's process, the next method gets a fresh process (so one
     broken method does not fail the others).
     """
-    from .answers import ex05 as answers  # here only: a learner's graded process cannot read it
-
     items = []
     current = [first]
 
@@ -227,14 +275,14 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
         return body
 
     def wilson() -> str | None:
-        for wins, n, z in ((0, 0, Z), (0, 10, Z), (10, 10, Z), (7, 10, Z), (55, 100, 2.576), (1, 3, 1.0)):
+        for wins, n, z in WILSON_CASES:
             problem = _compare_sequence(_call(learner, None, "wilson", (wins, n, z)),
-                                        answers.reference_wilson(wins, n, z), f"wilson({wins}, {n}, {z})")
+                                        _wilson(wins, n, z), f"wilson({wins}, {n}, {z})")
             if problem:
                 return problem
         for games in cases:  # the counts of the data sets too
             wins = sum(1 for _, w in games if 0 in w)
-            expected = answers.reference_wilson(wins, len(games), Z)
+            expected = _wilson(wins, len(games), Z)
             problem = _compare_sequence(_call(learner, None, "wilson", (wins, len(games), Z)), expected,
                                         f"wilson({wins}, {len(games)}, {Z})")
             if problem:
@@ -245,19 +293,20 @@ def check_methods(learner: Any, first: Any, cases: Sequence[Sequence[Game]], *, 
         got = _call(learner, None, "seat_advantage", (tuple(games),))
         if not isinstance(got, bool):
             return f"seat_advantage() returned {_describe(got)}, not True or False"
-        if got == answers.reference_seat_advantage(games, Z):
+        if got == _reference("seat_advantage", games):
             return None
         return f"seat_advantage() said {got}, which is not right"
 
     run("schedule", schedule)
     run("win_rates", per_case("win_rates", lambda g: _compare_mapping(
-        _call(learner, None, "win_rates", (tuple(g),)), answers.reference_win_rates(g), "win_rates()")))
+        _call(learner, None, "win_rates", (tuple(g),)), _reference("win_rates", g), "win_rates()")))
     run("wilson", wilson)
     run("seat_win_rates", per_case("seat_win_rates", lambda g: _compare_sequence(
-        _call(learner, None, "seat_win_rates", (tuple(g),)), answers.reference_seat_win_rates(g), "seat_win_rates()")))
+        _call(learner, None, "seat_win_rates", (tuple(g),)), _reference("seat_win_rates", g),
+        "seat_win_rates()")))
     run("seat_advantage", per_case("seat_advantage", advantage))
     run("elo", per_case("elo", lambda g: _compare_mapping(
-        _call(learner, None, "elo", (tuple(g),)), answers.reference_elo(g, K_FACTOR, START_RATING), "elo()")))
+        _call(learner, None, "elo", (tuple(g),)), _reference("elo", g), "elo()")))
     return items
 
 
@@ -285,7 +334,11 @@ def check_experiments(cls: Any) -> GradeReport:
 #: readable from a graded notebook's process; the library's Wilson interval is public, for tournaments).
 FORBIDDEN_NAMES = frozenset({"wilson_interval", "reference_wilson", "reference_elo", "reference_win_rates",
                              "reference_seat_win_rates", "reference_seat_advantage", "reference_schedule"})
-FORBIDDEN_MODULES = ("jaliz_learn.exercises.answers",)
+FORBIDDEN_MODULES = ("jaliz_learn.exercises.answers", "jaliz_learn_teacher")
+#: What the learner's process cannot reach while this exercise is graded: the Wilson interval, the ladder's ratings
+#: and the benchmarks' intervals (the teacher kit's reference answers are out of every graded process's reach).
+OWN_WORK = OwnWork("exercise 5 asks for your own statistics", ("jaliz_learn.stats", "jaliz_learn.ladder",
+                                                               "jaliz_learn.benchmarks"), item="your own code")
 
 
 def source_problems(source: str) -> list[str]:
@@ -337,5 +390,6 @@ def grade_experiments(bot: Any, *, seed: int, title: str = "Exercise 5: running 
 
 check: Callable[..., GradeReport] = check_experiments
 
-__all__ = ["CLASS_NAME", "HINTS", "K_FACTOR", "START_RATING", "TIME_LIMIT", "Z", "check", "check_experiments",
-           "check_methods", "grade_experiments", "hidden_cases", "make_games", "public_cases", "source_problems"]
+__all__ = ["CLASS_NAME", "HINTS", "K_FACTOR", "OWN_WORK", "START_RATING", "TIME_LIMIT", "Z", "check",
+           "check_experiments", "check_methods", "grade_experiments", "hidden_cases", "make_games", "public_cases",
+           "source_problems"]

@@ -45,8 +45,21 @@ MODES = ("auto", "namespaces", "landlock", "none")
 ENV = "JALIZ_LEARN_ISOLATION"
 #: the package (this file is jaliz_learn/grading/isolation.py)
 PACKAGE = Path(__file__).resolve().parents[1]
-#: parts of the package the learner's process must never read: the exercises' reference answers
-GRADER_ONLY = (PACKAGE / "exercises" / "answers",)
+
+
+def _teacher_kit() -> tuple[Path, ...]:
+    """Where the teacher kit (``jaliz_learn_teacher``: reference answers, solutions) is installed, if it is; found
+    without importing it (a top-level name's spec runs none of its code)."""
+    try:
+        spec = importlib.util.find_spec("jaliz_learn_teacher")
+    except (ImportError, ValueError):
+        return ()
+    return tuple(Path(p).resolve() for p in (spec.submodule_search_locations or ())) if spec else ()
+
+
+#: what the learner's process must never read: the teacher kit (the reference answers and solutions; issue 48) and
+#: where the answers lived inside the package before
+GRADER_ONLY = (*_teacher_kit(), PACKAGE / "exercises" / "answers")
 #: system folders with the shared libraries and time zones the interpreter may load (read-only)
 SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime")
 #: devices any program may use

@@ -1,7 +1,7 @@
 """The reference answers of the graded exercises: what the learner's methods must return.
 
-Only the grader's process and the learner's own ``check()`` import these modules (each exercise module imports
-its answers inside the functions that compare, never at import). A learner's notebook graded in its sandbox
-cannot read this folder in any confining isolation mode (:data:`jaliz_learn.grading.isolation.GRADER_ONLY`):
-its Landlock rules leave it out and its jail covers it, so a hand-in that returns these answers fails.
+Only the teacher's side imports them: each exercise's grader (through
+:func:`jaliz_learn.exercises.practice.teacher_answers`) and the generator of the learner package's practice answers
+(:mod:`jaliz_learn_teacher.practice`). They are never in a learner's install, and a notebook graded in its sandbox
+cannot read this package in any confining isolation mode (:data:`jaliz_learn.grading.isolation.GRADER_ONLY`).
 """

@@ -9,8 +9,8 @@ True
 
 from __future__ import annotations
 
-from ...core.game import State
-from ...games.nizam.actions import Score
+from jaliz_learn.core.game import State
+from jaliz_learn.games.nizam.actions import Score
 
 
 def reference_points_if_scored(state: State, me: int) -> float:

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from ...core.actions import Action
-from ...games.jungli_la.actions import Reroll
-from ...games.jungli_la.data import FACES
+from jaliz_learn.core.actions import Action
+from jaliz_learn.games.jungli_la.actions import Reroll
+from jaliz_learn.games.jungli_la.data import FACES
 
 LETTER = FACES.index("L")
 #: what final dice are worth to a player: ``value(dice, need)`` (the exercise's given ``keep_value``)

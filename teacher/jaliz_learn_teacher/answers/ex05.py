@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...tournament import wilson_interval
+from jaliz_learn.stats import wilson_interval
 
 #: a game result: the bot names by seat and the winning seats
 Game = tuple[tuple[str, ...], tuple[int, ...]]
