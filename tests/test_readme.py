@@ -48,3 +48,4 @@ def test_test_command_installs_the_extras_the_suite_needs():
     tests = re.findall(r"```bash\n(python3 -m venv .venv && [^\n]+)\n```", README)[1]
     extras = set(re.search(r'-e "\.\[([^\]]+)\]"', tests).group(1).split(","))
     assert {"jupyter", "test", "rl"} <= extras, extras
+    assert "-e ./teacher" in tests  # the graders' reference answers (the teacher kit, never in a learner's install)
