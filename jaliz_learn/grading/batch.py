@@ -160,8 +160,8 @@ def _row(result: JobResult, weights: dict[str, float], points: float) -> dict[st
     report = result.report
     if report is None:
         return {"notebook": result.name, "passed": False, "score": 0.0, "points": 0.0, "checks_passed": 0,
-                "checks": 0, "failed_checks": "grader", "first_problem": result.text[:300], "seconds": result.seconds,
-                "seed": "", "isolation": ""}
+                "checks": 0, "failed_checks": "grader", "first_problem": safe_line(result.text, limit=300),
+                "seconds": result.seconds, "seed": "", "isolation": ""}
     notes = list(getattr(report, "notes", []))
     share = gb.score(report.items, weights)
     return {"notebook": result.name, "passed": bool(report.passed), "score": share, "points": round(share * points, 2),
@@ -177,8 +177,7 @@ def _first_problem(report: Any) -> str:
     for item in report.items:
         if not item.passed:
             first_line = item.message.split("\n", 1)[0]
-            text = f"{item.name}: {first_line}"
-            return text if len(text) <= 300 else text[:297] + "..."
+            return safe_line(f"{item.name}: {first_line}", limit=300)  # one line: a cell, a terminal line
     return ""
 
 
