@@ -254,3 +254,37 @@ def test_a_failing_notebook_bot_plays_defaults_without_a_traceback(server, tmp_p
 def test_a_lost_table_is_one_line_for_a_client_too():
     with pytest.raises(TableClosed, match="cannot reach the table"):
         TableClient("ws://127.0.0.1:9/nothing", reconnects=0)
+
+
+# ---------------------------------------------------------------- the docs' examples (docs/TABLES.md)
+
+
+def test_the_docs_examples_open_the_advanced_mode_and_two_humans_with_two_bots(server, tmp_path, monkeypatch,
+                                                                                capsys):
+    from jaliz_learn.tables.commands import _announce
+
+    _announce(server, str(tmp_path / "tables"))
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["table", "open", "jaliz", "--option", "mode=advanced", "--players", "3"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("table jaliz-advanced-")
+    assert server.tables[first.split()[1]].state.game.name == "jaliz-advanced"
+    assert main(["table", "open", "jaliz", "--option", "mode=expert"]) == 2
+    err = capsys.readouterr().err
+    assert "jaliz has no mode 'expert'" in err and "jaliz-advanced" in err and err.count("\n") == 1
+    assert main(["table", "open", "jaliz", "--players", "4", "--bots", "2=heuristic"]) == 0
+    printed = capsys.readouterr().out
+    links = [line.split(": ", 1)[1] for line in printed.splitlines() if line.startswith("  seat ")]
+    assert len(links) == 4 and links[2] == "bot (heuristic bot)"
+    seat3 = links[3]
+    done = threading.Event()
+    threading.Thread(target=lambda: (join("random", seat3, timeout=60), done.set()), daemon=True).start()
+    humans = [TableClient(links[0], name="Ana"), TableClient(links[1], name="Ben")]
+    try:
+        table = server.tables[printed.split()[1]]
+        assert humans[0].wait(lambda s: s.waiting == [] and s.names[:2] == ["Ana", "Ben"], 10)
+        assert table.started and table.seats[3].name == "random bot"
+    finally:
+        for h in humans:
+            h.close()
