@@ -262,3 +262,46 @@ def test_end_to_end_real_notebooks_named_and_raising_hostile_text(tmp_path):
     data = parsed["json"]
     assert isinstance(data, dict)
     assert sorted(r["notebook"] for r in data["rows"]) == ["named\\udcff\\x1b[2K\\r\\u202e.ipynb", "raises.ipynb"]
+
+
+def test_the_class_tournament_keeps_its_leaderboard_whatever_the_names_and_messages(tmp_path):
+    """A class tournament with a notebook named with undecodable bytes, escapes, '$' (matplotlib's mathtext) and
+    ' | ' (the games table's separator), one that raises hostile text in every decision and one that does not
+    load: every table is written and parses, every row is there, no terminal line holds a control character."""
+    import pandas as pd
+
+    from jaliz_learn.grading.class_tournament import LIMITS, class_tournament
+
+    head = "from jaliz_learn.bots import BaseBot\n\nclass MyBot(BaseBot):\n    def act(self, observation, legal):\n"
+    sources = {b"good.ipynb": head + "        return legal[0]\n",
+               b"$\\frac{x\xff\x1b[2K | \xe2\x80\xae.ipynb": head + "        return legal[-1]\n",
+               b"raises.ipynb": head + "        raise Exception('\\udcff\\x1b[2K\\rPASS' * 3)\n",
+               b"=broken.ipynb": "raise Exception('\\udcff\\x1b[2K')\n"}
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, source in sources.items():
+        nb = json.loads(NOTEBOOK)
+        nb["cells"][0]["source"] = source
+        with open(os.fsencode(folder) + b"/" + name, "w", encoding="utf-8") as f:
+            f.write(json.dumps(nb))
+    lines: list[str] = []
+    out = tmp_path / "out"
+    board = class_tournament("bali", folder, out=out, class_name="MyBot", time_limit=0.5, seed=3, limits=LIMITS,
+                             progress=lines.append, isolation="none")
+    assert len(board) == 4
+    for line in lines:
+        assert not _bad_chars(line), line
+    for name in ("leaderboard.csv", "games.csv"):
+        text = (out / name).read_bytes().decode("utf-8")
+        table = list(csv.reader(io.StringIO(text, newline="")))
+        for row in table:
+            for cell in row:
+                assert not _bad_chars(cell), (name, cell)
+        assert not any(cell.startswith(("=", "+", "@")) for row in table for cell in row), name
+    leaderboard = pd.read_csv(out / "leaderboard.csv")
+    assert len(leaderboard) == 4 and (out / "leaderboard.png").stat().st_size > 0
+    statuses = dict(zip(leaderboard["notebook"], leaderboard["status"]))
+    assert "did not load" in statuses["'=broken.ipynb"]
+    failures = dict(zip(leaderboard["notebook"], leaderboard["first_failure"].fillna("")))
+    assert "\\udcff\\x1b[2K\\rPASS" in failures["raises.ipynb"]
+    assert "$\\frac{x\\udcff\\x1b[2K | \\u202e.ipynb" in statuses
