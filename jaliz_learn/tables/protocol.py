@@ -3,14 +3,16 @@
 A client connects to ``ws://HOST:PORT/CODE``; the code is its only credential and names its role: a seat (plays
 that seat, sees that seat's observation), the spectator (public information only) or, when the teacher asked for
 it, the teacher's view (every seat's observation). The teacher opens tables on ``ws://HOST:PORT/admin`` with the
-server's key.
+server's key; a server on the network or with TLS (``wss://HOST:PORT/CODE#sha256=FINGERPRINT``, :mod:`.tls`) keeps
+that endpoint apart, on ``ws://127.0.0.1:ADMIN_PORT/admin``, and the seats' port does not know it (:mod:`.network`).
 
 Client -> server
 ================  =============================================================================================
 ``{"type": "act", "action": TEXT, "step": N}``  play an action (its text notation) for this connection's
                                      seat, answering the update of step ``N`` (a frame for another step, sent
                                      twice or stale, is refused and names the step expected; so is one
-                                     without ``step``)
+                                     without ``step``); a remote bot that failed adds ``"error": LINE`` (why
+                                     this is its default action), shown on every board and in the teacher's list
 ``{"type": "hello", "name": NAME}``  the name shown for this seat (at most :data:`MAX_NAME` characters)
 ``{"type": "sync"}``                 send the whole view again
 ``{"type": "open", "key": K, ...}``  (admin) open a table: ``game``, ``players``, ``seed``, ``options``,
