@@ -65,6 +65,8 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
         try:
             found = box.start()
         except LoadFailure as exc:
+            if box.layers:  # the process was closed in before its cells ran: the gradebook says how
+                report.notes.append(box.describe_isolation())
             report.add("load your bot", False, str(exc),
                        hint="fix this in the notebook, save it, then Restart Kernel and Run All Cells to see it "
                             "fail or work the same way")

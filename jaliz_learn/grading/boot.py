@@ -34,6 +34,8 @@ def confine(spec: Mapping[str, Any]) -> str:
     who = "the grading user"
     if spec.get("seccomp"):  # before the jail: loading libseccomp may run ldconfig, which the jail need not hold
         _load_seccomp(spec.get("libraries", {}))
+    if spec.get("processes"):
+        import resource  # noqa: F401 - now: a user that becomes nobody may no longer read the interpreter's folders
     if spec.get("supervise"):
         from .reaper import supervise
 

@@ -31,6 +31,10 @@ class Limits:
     output_bytes: int = 1_000_000
     #: fresh processes started for one notebook after one was killed (a hang, a crash of the process)
     restarts: int = 3
+    #: tasks (processes, threads) the child may start beyond those its user has at its start (``RLIMIT_NPROC``)
+    processes: int = 64
+    #: disk the child's scratch folder may use, in MiB (a tmpfs of that size, or the job's supervisor ends it)
+    disk_mb: int = 256
 
 
 def over_the_limit(limit: float | None) -> str:

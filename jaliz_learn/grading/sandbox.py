@@ -36,7 +36,7 @@ from ..core.actions import Action
 from ..core.browser import refuse_in_browser
 from ..core.game import Game
 from .failures import BotFailure, IsolationFailure, Limits, LoadFailure, over_the_limit
-from .isolation import DISK_MB, Plan, child_command, child_spec, plan
+from .isolation import Plan, child_command, child_spec, plan
 from .notebooks import read_notebook
 from .protocol import FIRST_PAGE, MAX_MESSAGE, PAGE, Encoder, ProtocolError, action_types_defs, dumps, loads
 from .reaper import DISK_EXIT, remove_tree
@@ -208,6 +208,7 @@ class Sandbox:
         c2p_r, c2p_w = os.pipe()
         spec = child_spec(self.plan, scratch=scratch, jail_root=os.path.join(job, "root"), hidden=self.hidden,
                           extra_read=self._game_files())
+        spec.update(processes=self.limits.processes, disk_bytes=self.limits.disk_mb << 20)
         cmd = child_command(self.plan, (p2c_r, c2p_w))
         if not self.plan.jail:
             _hide_grader()
@@ -404,7 +405,7 @@ class Sandbox:
             return why
         tail = self.output(4000)
         if code == DISK_EXIT:
-            return f"it wrote more than {DISK_MB} MiB into its folder (the disk limit of a job)"
+            return f"it wrote more than {self.limits.disk_mb} MiB into its folder (the disk limit of a job)"
         if "MemoryError" in tail:
             return f"it ran out of memory (limit {self.limits.memory_mb} MiB) and exited with code {code}"
         return f"it exited with code {code} (a call to exit(), os._exit() or sys.exit() in the learner's code?)"

@@ -24,6 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import attacks  # noqa: E402
+import process_attacks  # noqa: E402
 
 ROOT = HERE.parents[1]
 EXERCISE = ROOT / "exercises" / "01_first_jaliz_bot"
@@ -58,6 +59,57 @@ def _listen() -> tuple[int, list[bytes]]:
     return port, received
 
 
+def _teacher_ipc() -> list[tuple[str, int]]:
+    """The grading user's own System V segment and queue (mode 0600), which no learner's process may read."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.shmat.restype = ctypes.c_void_p
+    shm = libc.shmget(process_attacks.TEACHER_SHM_KEY, 4096, 0o1600)
+    ctypes.memmove(libc.shmat(shm, None, 0), b"TEACHER-SECRET", 14)
+    queue = libc.msgget(process_attacks.TEACHER_MSG_KEY, 0o1600)
+
+    class Message(ctypes.Structure):
+        _fields_ = [("mtype", ctypes.c_long), ("mtext", ctypes.c_char * 64)]
+
+    libc.msgsnd(queue, ctypes.byref(Message(1, b"TEACHER-SECRET")), 64, 0)
+    return [("shm", shm), ("msg", queue)]
+
+
+def _remove_ipc(objects: list[tuple[str, int]]) -> None:
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    for kind, ident in objects:
+        (libc.shmctl if kind == "shm" else libc.msgctl)(ident, 0, None)  # IPC_RMID
+
+
+def _ipc_left() -> list[str]:
+    """System V objects with the attacks' keys in this IPC namespace (what a later job could read)."""
+    keys = {process_attacks.SHM_KEY, process_attacks.MSG_KEY, process_attacks.SEM_KEY}
+    left = []
+    for kind in ("shm", "msg", "sem"):
+        try:
+            lines = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()[1:]
+        except OSError:
+            continue
+        left += [f"{kind} {line.split()[0]}" for line in lines if int(line.split()[0]) in keys]
+    return left
+
+
+def lingering() -> list[str]:
+    """Processes named by the lifetime attacks that still run."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            comm = Path(f"/proc/{entry}/comm").read_text().strip()
+        except OSError:
+            continue
+        if comm in (process_attacks.DETACHED, process_attacks.BOMB):
+            found.append(f"{entry} {comm}")
+    return found
+
+
 def main(mode: str, base: Path) -> None:
     from jaliz_learn.grading import Limits
     from jaliz_learn.grading.batch import grade_folder
@@ -78,7 +130,14 @@ def main(mode: str, base: Path) -> None:
     token.chmod(0o600)
     targets = {"class_folder": str(folder), "out_folder": str(out), "skeleton": str(EXERCISE / "exercise.ipynb"),
                "home_file": str(token), "port": port, "sentinel_pid": sentinel.pid}
-    names = attacks.build(folder, targets)
+    names = attacks.build(folder, targets) + process_attacks.build(folder, attacks)
+    teacher_ipc = _teacher_ipc()
+    jobs = base / "tmp"  # the job folders, so that what the clean-up leaves shows
+    jobs.mkdir()
+    os.environ["TMPDIR"] = str(jobs)
+    import tempfile
+
+    tempfile.tempdir = None
     for name in ("classmate", "zz_honest", "=1+2"):
         shutil.copy(EXERCISE / "solution.ipynb", folder / f"{name}.ipynb")
     shutil.copy(EXERCISE / "exercise.ipynb", folder / "skeleton.ipynb")
@@ -89,7 +148,7 @@ def main(mode: str, base: Path) -> None:
                                                '"nbformat_minor": 5, "metadata": {}}')
     before = _hashes(folder)
     limits = Limits(load_seconds=20, cell_seconds=10, setup_seconds=3, cpu_seconds=60, memory_mb=768,
-                    output_bytes=200_000, restarts=1)
+                    output_bytes=200_000, restarts=1, disk_mb=32)
     rows = grade_folder("01_first_jaliz_bot", folder, out=out, limits=limits, time_limit=0.5, legality_games=4,
                         strength_games=12, jobs=2, isolation=mode, bar=False, progress=lambda line: None)
     reports = {p.stem: p.read_text(encoding="utf-8") for p in (out / "reports").glob("*.txt")}
@@ -99,7 +158,9 @@ def main(mode: str, base: Path) -> None:
               "site_added": sorted(set(os.listdir(site)) - set(site_before)),
               "package_added": sorted(set(os.listdir(ROOT / "jaliz_learn")) - set(package_before)),
               "class_before": before, "class_after": _hashes(folder),
-              "out_files": sorted(str(p.relative_to(out)) for p in out.rglob("*")), "uid": os.getuid()}
+              "out_files": sorted(str(p.relative_to(out)) for p in out.rglob("*")), "uid": os.getuid(),
+              "lingering": lingering(), "jobs_left": sorted(os.listdir(jobs)), "ipc_left": _ipc_left()}
+    _remove_ipc(teacher_ipc)
     sentinel.kill()
     print("RESULT " + json.dumps(result))
 

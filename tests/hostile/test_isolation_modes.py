@@ -30,6 +30,9 @@ import pytest
 
 from jaliz_learn.grading.isolation import landlock_abi, namespaces_available
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from batch_script import lingering  # noqa: E402
+
 pytestmark = pytest.mark.slow
 
 HERE = Path(__file__).resolve().parent
@@ -47,6 +50,11 @@ ORDINARY_UID = 1000
 PRIVATE = ("leave a file in /tmp", "leave a file in /dev/shm", "make a directory at my report's path",
            "link the gradebook to another file")
 KILL_ALL = "kill every process of the user"
+#: Attempts that succeed inside the job and are checked after it instead: the process ended with its job, the
+#: folder went with the job folder (``lingering`` and ``jobs_left`` of the batch, and /proc after the batch)
+ENDED_WITH_JOB = ("start a detached process (double fork, setsid)", "leave a folder nobody may read or empty")
+#: what a job stopped by its supervisor at the disk cap reports instead of its attempts
+DISK_STOP = "(the disk limit of a job)"
 
 #: Runs "$@" as an ordinary user in a private mount namespace. Where the interpreter lies in a folder other users
 #: may not enter (pyenv under /root), that folder is replaced there by an empty one that holds only the
@@ -113,6 +121,7 @@ def _run_batch(mode: str, who: str) -> dict:
         result["host"] = {"report_path_is_file": (base / "class-gradebook" / "reports" /
                                                   "report_path_obstacles.txt").is_file(),
                           "gradebook_is_file": not (base / "class-gradebook" / "gradebook.csv").is_symlink()}
+        result["lingering_after_exit"] = lingering()
         return result
     finally:
         shutil.rmtree(base, ignore_errors=True)
@@ -133,6 +142,8 @@ _RESULTS: dict[tuple[str, str], dict] = {}
 def attempts(report: str) -> list[tuple[str, str]]:
     """``(attempt, outcome)`` pairs of an attack's report (its bot raised ``RuntimeError("ATTEMPTS ...")``)."""
     found = re.search(r"ATTEMPTS (.*?) \(in act", " ".join(report.split()))  # long lines of a report wrap
+    if not found and DISK_STOP in " ".join(report.split()):
+        return [("fill the disk the other jobs use", "stopped by the job's supervisor at its disk cap")]
     assert found, report[:2000]
     return [tuple(part.rsplit(": ", 1)) for part in found.group(1).split("; ")]  # type: ignore[misc]
 
@@ -147,7 +158,8 @@ def test_every_attack_fails_and_no_attempt_escapes(batch):
         for what, outcome in attempts(report):
             if outcome == "DONE":
                 private = batch["mode"] == "namespaces" and what in PRIVATE
-                assert private or what == KILL_ALL, f"{name}: '{what}' succeeded in {batch['mode']}:\n{report}"
+                assert private or what in (KILL_ALL, *ENDED_WITH_JOB), \
+                    f"{name}: '{what}' succeeded in {batch['mode']}:\n{report}"
 
 
 def test_honest_notebooks_pass_and_the_skeleton_fails(batch):
@@ -168,6 +180,15 @@ def test_nothing_outside_the_jobs_changed(batch):
     assert batch["host"] == {"report_path_is_file": True, "gradebook_is_file": True}
     if batch["who"] == "an ordinary user":
         assert batch["uid"] == ORDINARY_UID
+
+
+def test_no_process_outlives_its_job_and_nothing_is_left(batch):
+    """The detached process and the fork bomb's processes ended with their jobs (seen from the grader once every
+    job was over, and again after the grader exited); every job folder is gone, the locked one too; no System V
+    object of the attacks is left in the grader's IPC namespace."""
+    assert batch["lingering"] == [] and batch["lingering_after_exit"] == [], batch["lingering"]
+    assert batch["jobs_left"] == [], f"job folders left behind: {batch['jobs_left']}"
+    assert batch["ipc_left"] == [], f"System V objects left for a later job: {batch['ipc_left']}"
 
 
 def test_gradebook_is_complete_and_formula_safe(batch):
@@ -191,6 +212,8 @@ BEGIN, END = "<!-- BEGIN attacks table (tests/hostile/test_isolation_modes.py) -
 def _cell(mode: str, what: str, outcome: str) -> str:
     if outcome != "DONE":
         return outcome
+    if what in ENDED_WITH_JOB:
+        return "done inside the job; gone with it (checked after the job)"
     if what == KILL_ALL:
         return "no process killed (Linux reports success when every target refused)"
     return "done in its own private /tmp or /dev/shm (gone with the job; nothing on the real file system)"
