@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from jaliz_learn.cli import main
 from jaliz_learn.tables import TableClient, TableClosed, TableServer, join
@@ -288,3 +290,50 @@ def test_the_docs_examples_open_the_advanced_mode_and_two_humans_with_two_bots(s
     finally:
         for h in humans:
             h.close()
+
+
+# ---------------------------------------------------------------- hostile text in failure lines
+
+
+SHOWN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def plain(text: str) -> bool:
+    import unicodedata
+
+    return not any(unicodedata.category(ch) in SHOWN for ch in text)
+
+
+@given(st.text(max_size=400))
+def test_any_failure_message_and_bot_name_become_one_safe_line(text):
+    from jaliz_learn.core.text import check_name
+    from jaliz_learn.tables.playing import failure_line
+
+    line = failure_line(RuntimeError(text))
+    assert plain(line) and len(line) <= 160 and line.startswith("RuntimeError: ")
+    bot = type("Learner", (), {"name": text})()
+    try:
+        expected = check_name(text)
+    except ValueError:
+        expected = "Learner"
+    assert bot_label(bot) == expected and plain(bot_label(bot))
+
+
+def test_the_server_keeps_a_remote_bots_failure_line_safe_whatever_is_sent(server):
+    from websockets.sync.client import connect
+
+    opened = server.open_table("nizam", 2, seed=19, bots={1: "greedy"})
+    table = server.tables[opened.table]
+    with connect(opened.urls[0], open_timeout=5) as ws:
+        json.loads(ws.recv(timeout=5))
+        update = json.loads(ws.recv(timeout=5))
+        while update.get("current_player") != 0 or not update.get("legal"):
+            update = json.loads(ws.recv(timeout=5))
+        ws.send(json.dumps({"type": "act", "action": update["legal"][0], "step": update["step"],
+                            "error": HOSTILE * 50}))
+        deadline = time.monotonic() + 10
+        while not table.seats[0].error and time.monotonic() < deadline:
+            time.sleep(0.02)
+    error, notice = table.seats[0].error, table.notice
+    assert error.startswith("boom\\x1b[2K\\rPASS\\udcff\\u202e<b>") and len(error) <= 160 and plain(error)
+    assert notice.startswith("P0 ") and plain(notice) and len(notice) <= 240
