@@ -219,10 +219,12 @@ def test_key_guesses_are_limited_per_connection_and_per_address():
                 ws.send(json.dumps({"type": "tables", "key": "again"}))
                 assert "wrong key" in json.loads(ws.recv(timeout=5))["message"]
             wrong += 1
-        with connect(admin, open_timeout=5) as ws:
-            ws.send(json.dumps({"type": "tables", "key": srv.key}))
-            refused = json.loads(ws.recv(timeout=5))
+        ws = connect(admin, open_timeout=5).__enter__()
+        ws.send(json.dumps({"type": "tables", "key": srv.key}))
+        refused = json.loads(ws.recv(timeout=5))
         assert refused["type"] == "error" and "too many wrong keys from 127.0.0.1" in refused["message"]
+        assert closed_with(admin, {"type": "tables", "key": srv.key})[0] == TOO_MANY_GUESSES  # and it is closed
+        ws.close()
         srv.guesses.window = 0.0  # the window passed: the right key opens again
         with connect(admin, open_timeout=5) as ws:
             ws.send(json.dumps({"type": "tables", "key": srv.key}))

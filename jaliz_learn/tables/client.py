@@ -281,7 +281,8 @@ class TableClient:
                     self._connect()
                 except TableClosed:
                     continue
-                self._notify()
+                self._answers.put({"type": "rejoined"})  # an action in flight may have been lost: its caller
+                self._notify()  # hears so now, not after ANSWER_SECONDS
                 continue
             tries = 0
             msg = json.loads(raw)
@@ -318,6 +319,8 @@ class TableClient:
             answer = self._answers.get(timeout=ANSWER_SECONDS)
         except queue.Empty:
             raise TableClosed(f"the table did not answer within {ANSWER_SECONDS:g} s") from None
+        if answer["type"] == "rejoined":
+            raise TableClosed("the connection dropped and was joined again; the action may not have arrived")
         if answer["type"] == "error":
             raise RemoteIllegalAction(answer["message"], rule=answer.get("rule"), action=action)
         played = self.state.game.parse_action(answer["action"], None)  # type: ignore[arg-type]

@@ -591,7 +591,10 @@ class TableServer:
                 msg = check_message(raw)
                 wait = self.guesses.wait(address)
                 if wait > 0:  # nothing is checked meanwhile, the right key included: guessing gains no speed
-                    raise BadMessage(f"too many wrong keys from {address}: wait {wait:.0f} s")
+                    await ws.send(dumps({"type": "error", "message": f"too many wrong keys from {address}: "
+                                         f"wait {wait:.0f} s"}))
+                    await ws.close(TOO_MANY_GUESSES, "too many wrong keys from this address")
+                    return
                 if not secrets.compare_digest(str(msg.get("key", "")).encode("utf-8", "replace"),
                                               self.key.encode("utf-8", "replace")):
                     wrong += 1
