@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.registry import load_game
+from ..core.text import safe_line
 from ..grading.failures import Limits, LoadFailure
 from ..grading.report import GradeReport
 from ..grading.seeds import exercise_seed, secret_seed
@@ -103,7 +104,7 @@ def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport]
     failed = 0
     for p in args.notebooks:
         start = time.perf_counter()
-        print(f"grading {p} ...", file=sys.stderr, flush=True)
+        print(f"grading {safe_line(p)} ...", file=sys.stderr, flush=True)
         try:
             report = grade(p, secret_file=args.secret_file, isolation=confinement,
                            allow_unconfined=args.allow_unconfined,
@@ -112,10 +113,10 @@ def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport]
             print(f"grader.py: error: {exc}", file=sys.stderr)
             return 2
         except Exception as exc:  # never a traceback: one line per notebook the grader could not handle
-            print(f"{p}: the grader could not grade it: {describe_exception(exc)}\n")
+            print(safe_line(f"{p}: the grader could not grade it: {describe_exception(exc)}") + "\n")
             failed += 1
             continue
-        print(report)
+        print(report.made_safe())  # a learner's words: no escape reaches the terminal
         print(f"({time.perf_counter() - start:.1f} s)\n", flush=True)
         failed += not report.passed
     return 1 if failed else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.errors import JalizLearnError
@@ -29,7 +29,9 @@ def _wrapped(text: str, indent: str, width: int) -> list[str]:
     out: list[str] = []
     for number, line in enumerate(text.split("\n")):
         lead = len(line) - len(line.lstrip(" "))
-        prefix = line[:lead] if number else ""
+        # a continuation line is indented by at least two spaces, so that no message (a learner's words may hold
+        # a line break) can start a line that reads like a check of its own ("[PASS] ...")
+        prefix = (line[:lead] or "  ") if number else ""
         out += textwrap.wrap(line.strip(" "), width, initial_indent=prefix if number else line[:lead],
                              subsequent_indent=max(prefix, indent, key=len), break_long_words=True,
                              break_on_hyphens=False) or [""]
@@ -129,14 +131,12 @@ class GradeReport:
         t\\x1b[2K: 0 of 1 checks passed
         [FAIL] load: Exception: \\udcff\\x1b[2KPASS
         """
-        safe = GradeReport(safe_line(self.title, limit=NAME_LIMIT),
-                           notes=[safe_line(n, limit=NOTE_LIMIT) for n in self.notes])
-        for item in self.items:
-            safe.items.append(CheckResult(safe_line(item.name, limit=NAME_LIMIT), bool(item.passed),
-                                          safe_text(item.message, limit=MESSAGE_LIMIT, keep_newlines=True),
-                                          safe_text(item.hint, limit=HINT_LIMIT, keep_newlines=True),
-                                          dict(item.details)))
-        return safe
+        items = [CheckResult(safe_line(item.name, limit=NAME_LIMIT), bool(item.passed),
+                             safe_text(item.message, limit=MESSAGE_LIMIT, keep_newlines=True),
+                             safe_text(item.hint, limit=HINT_LIMIT, keep_newlines=True), dict(item.details))
+                 for item in self.items]
+        return replace(self, title=safe_line(self.title, limit=NAME_LIMIT), items=items,  # the same kind of report
+                       notes=[safe_line(n, limit=NOTE_LIMIT) for n in self.notes])
 
     def assert_passed(self) -> None:
         """Raise ``AssertionError`` with the whole report unless every check passed (for tests)."""

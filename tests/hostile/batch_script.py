@@ -25,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import attacks  # noqa: E402
 import process_attacks  # noqa: E402
+import text_attacks  # noqa: E402
 
 ROOT = HERE.parents[1]
 EXERCISE = ROOT / "exercises" / "01_first_jaliz_bot"
@@ -131,6 +132,7 @@ def main(mode: str, base: Path) -> None:
     targets = {"class_folder": str(folder), "out_folder": str(out), "skeleton": str(EXERCISE / "exercise.ipynb"),
                "home_file": str(token), "port": port, "sentinel_pid": sentinel.pid}
     names = attacks.build(folder, targets) + process_attacks.build(folder, attacks)
+    names += text_attacks.build(folder, attacks)
     teacher_ipc = _teacher_ipc()
     jobs = base / "tmp"  # the job folders, so that what the clean-up leaves shows
     jobs.mkdir()
@@ -147,11 +149,14 @@ def main(mode: str, base: Path) -> None:
     (folder / "wrong_schema.ipynb").write_text('{"cells": [{"cell_type": "code", "source": 5}], "nbformat": 4, '
                                                '"nbformat_minor": 5, "metadata": {}}')
     before = _hashes(folder)
+    lines: list[str] = []  # what the teacher's terminal shows, one line per notebook
     limits = Limits(load_seconds=20, cell_seconds=10, setup_seconds=3, cpu_seconds=60, memory_mb=768,
                     output_bytes=200_000, restarts=1, disk_mb=32)
     rows = grade_folder("01_first_jaliz_bot", folder, out=out, limits=limits, time_limit=0.5, legality_games=4,
-                        strength_games=12, jobs=2, isolation=mode, bar=False, progress=lambda line: None)
-    reports = {p.stem: p.read_text(encoding="utf-8") for p in (out / "reports").glob("*.txt")}
+                        strength_games=12, jobs=2, isolation=mode, bar=False, progress=lines.append)
+    # each report under its notebook's name as the gradebook shows it (a name may be escaped, e.g. '\\udcff')
+    reports = {Path(name).stem: text for name, text in
+               json.loads((out / "gradebook.json").read_text(encoding="utf-8"))["reports"].items()}
     result = {"rows": rows, "reports": reports, "attacks": names, "received": [r.decode(errors="replace")
                                                                                for r in received],
               "sentinel_alive": sentinel.poll() is None, "left_behind": [p for p in LEFT_BEHIND if os.path.lexists(p)],
@@ -159,7 +164,7 @@ def main(mode: str, base: Path) -> None:
               "package_added": sorted(set(os.listdir(ROOT / "jaliz_learn")) - set(package_before)),
               "class_before": before, "class_after": _hashes(folder),
               "out_files": sorted(str(p.relative_to(out)) for p in out.rglob("*")), "uid": os.getuid(),
-              "lingering": lingering(), "jobs_left": sorted(os.listdir(jobs)), "ipc_left": _ipc_left()}
+              "lingering": lingering(), "jobs_left": sorted(os.listdir(jobs)), "ipc_left": _ipc_left(), "lines": lines}
     _remove_ipc(teacher_ipc)
     sentinel.kill()
     print("RESULT " + json.dumps(result))

@@ -31,6 +31,7 @@ import pytest
 from jaliz_learn.grading.isolation import landlock_abi, namespaces_available
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import text_attacks  # noqa: E402
 from batch_script import lingering  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -141,6 +142,9 @@ _RESULTS: dict[tuple[str, str], dict] = {}
 
 def attempts(report: str) -> list[tuple[str, str]]:
     """``(attempt, outcome)`` pairs of an attack's report (its bot raised ``RuntimeError("ATTEMPTS ...")``)."""
+    forged = text_attacks.outcomes(report)  # text attacks: what the teacher's files show
+    if forged:
+        return forged
     found = re.search(r"ATTEMPTS (.*?) \(in act", " ".join(report.split()))  # long lines of a report wrap
     if not found and DISK_STOP in " ".join(report.split()):
         return [("fill the disk the other jobs use", "stopped by the job's supervisor at its disk cap")]
@@ -156,6 +160,7 @@ def test_every_attack_fails_and_no_attempt_escapes(batch):
         assert "LEAKED" not in report and "TOKEN-a1b2c3" not in report and "alice,10" not in report, report
         assert SECRET.lower() not in report.lower() and str(_keyed_seed()) not in report
         for what, outcome in attempts(report):
+            assert "RAW" not in outcome, f"{name}: '{what}' reached the report raw:\n{report}"
             if outcome == "DONE":
                 private = batch["mode"] == "namespaces" and what in PRIVATE
                 assert private or what in (KILL_ALL, *ENDED_WITH_JOB), \
@@ -200,6 +205,8 @@ def test_gradebook_is_complete_and_formula_safe(batch):
     assert {"gradebook.csv", "gradebook.html", "gradebook.json", "canvas.csv", "moodle.csv"} <= set(batch["out_files"])
     assert len([f for f in batch["out_files"] if f.startswith("reports/")]) == len(names)
     cells = [cell for row in batch["csv"] for cell in row]
+    assert not [c for c in cells if text_attacks.raw_controls(c)], "a raw control character in gradebook.csv"
+    assert not [line for line in batch["lines"] if text_attacks.raw_controls(line) or "\n" in line], batch["lines"]
     assert "'=1+2.ipynb" in cells and "'=1+2" in cells
     assert not any(c.startswith(("=", "+", "@")) for c in cells), [c for c in cells if c.startswith(("=", "+", "@"))]
 
