@@ -136,8 +136,11 @@ def test_site_wheel_holds_the_package_and_not_the_course(tmp_path: Path) -> None
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         record = z.read(next(n for n in names if n.endswith("RECORD"))).decode()
+        sources = {n: z.read(n) for n in names if n.endswith(".py")}
     assert "jaliz_learn/__init__.py" in names and "jaliz_learn/widgets/surface.py" in names
-    assert "jaliz_learn/exercises/answers/ex02.py" in names  # check() compares with them (see NOT_IN_WHEEL)
+    assert "jaliz_learn/exercises/practice_answers.py" in names  # check() compares with them (see NOT_IN_WHEEL)
+    assert not [n for n in names if "/answers/" in n or "solution" in n or "teacher" in n], names  # issue 48
+    assert not [n for n, text in sources.items() if b"def reference_" in text or b"def exact_best" in text]
     assert not any("/course/" in n or "__pycache__" in n for n in names)
     assert all(n in record for n in names)
     assert wheel.read_bytes() == lite.pack_package_wheel(tmp_path / "again").read_bytes()  # reproducible

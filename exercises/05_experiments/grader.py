@@ -26,6 +26,7 @@ from typing import Any
 
 from jaliz_learn.exercises.common import grade_in_sandbox, grader_main
 from jaliz_learn.exercises.ex05_experiments import CLASS_NAME, OWN_WORK, grade_experiments
+from jaliz_learn.exercises.practice import teacher_answers
 from jaliz_learn.grading import GradeReport, Limits
 from jaliz_learn.tournament import derive_seed
 
@@ -49,6 +50,7 @@ def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, s
           limits: Limits | None = None, **kwargs: Any) -> GradeReport:
     """Run ``notebook`` in its own process, take its ``MyExperiments`` and grade it; never raises for the
     learner's problems. ``seed`` overrides the secret seed (tests)."""
+    teacher_answers("ex05")  # the hidden cases need the teacher kit: without it, one line before any notebook runs
     return grade_in_sandbox(notebook, title="Exercise 5 (running experiments)", game=_GAME, class_name=CLASS_NAME,
                             practice_seed=PRACTICE_SEED, limits=limits or LIMITS, grade=grade_experiments, label=5,
                             seed=seed, secret_file=secret_file, own_work=OWN_WORK, **kwargs)

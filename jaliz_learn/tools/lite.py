@@ -77,10 +77,11 @@ FRONT_ENDS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", "@jupyterlite/
 #: Course files that need what a browser cannot give: the graders (processes), the RL notebook (numpy, Gymnasium)
 #: and exercise 5 (matplotlib). They stay with the installed package.
 NOT_IN_SITE = re.compile(r"(^exercises/.*/grader\.py$)|(^notebooks/06_rl_solo_nizam\.ipynb$)|(^exercises/05_)")
-#: Folders of the package left out of its site wheel: the copy of the course (the site holds it as files). The
-#: exercises' reference answers stay: the checks compare with them, and they are as readable as in an installed
-#: package (what keeps them from a learner's code is the grader's isolation, which needs the installed package).
-NOT_IN_WHEEL = ("course",)
+#: Folders of the package left out of its site wheel: the copy of the course (the site holds it as files) and where
+#: the reference answers lived before they moved to the teacher kit (a stale copy in an old checkout). The site holds
+#: no reference answer and no solution notebook (issue 48): check() compares with the practice answers of the
+#: public cases (jaliz_learn/exercises/practice_answers.py), which the package holds.
+NOT_IN_WHEEL = ("course", "exercises/answers")
 
 _EXAMPLE_LOCK = {"packages": {"a": {"depends": ["b"]}, "b": {"depends": ["C"]}, "c": {"depends": []}}}
 

@@ -79,9 +79,10 @@ attempt("read the graders and tests", lambda: os.listdir(root / "tests"))
 STOLEN = space.get("MyJalizBot") if space else None
 """, USE_STOLEN),
     "package_answers": (
-        "Import the package's own reference answers (exercises 2, 3 and 5).", """
-attempt("import the reference answers", lambda: __import__("jaliz_learn.exercises.answers.ex05"))
-attempt("read an answers file", lambda: (Path(jaliz_learn.__file__).parent / "exercises/answers/ex03.py").read_text())
+        "Import the teacher kit's reference answers (exercises 2, 3 and 5), installed beside the package.", """
+attempt("import the reference answers", lambda: __import__("jaliz_learn_teacher.answers.ex05"))
+attempt("read an answers file", lambda: (Path(jaliz_learn.__file__).resolve().parents[1] /
+                                         "teacher/jaliz_learn_teacher/answers/ex03.py").read_text())
 """, WEAK_REPORTING),
     "plant_pth": (
         "Leave a .pth file and a sitecustomize.py in site-packages, so that the grader's next run passes.", """

@@ -270,7 +270,7 @@ def test_docs_table_is_what_the_batches_produce():
 
 # ---- the package's reference answers, in exercise 5 ---------------------------------------------------------
 
-ANSWERS_CHEAT = """from jaliz_learn.exercises.answers import ex05 as answers
+ANSWERS_CHEAT = """from jaliz_learn_teacher.answers import ex05 as answers
 
 
 class MyExperiments:
