@@ -337,3 +337,18 @@ def test_the_server_keeps_a_remote_bots_failure_line_safe_whatever_is_sent(serve
     error, notice = table.seats[0].error, table.notice
     assert error.startswith("boom\\x1b[2K\\rPASS\\udcff\\u202e<b>") and len(error) <= 160 and plain(error)
     assert notice.startswith("P0 ") and plain(notice) and len(notice) <= 240
+
+
+def test_a_seat_sees_the_deadline_of_the_decision_as_a_dict(server):
+    timed = server.open_table("nizam", 2, seed=20, bots={1: "greedy"}, timeout=30)
+    untimed = server.open_table("nizam", 2, seed=20, bots={1: "greedy"}, timeout=0)
+    a, b = TableClient(timed.urls[0]), TableClient(untimed.urls[0])
+    try:
+        assert a.wait(lambda s: s.current_player() == 0 and s.deadline is not None, 10)
+        deadline = a.state.deadline
+        assert isinstance(deadline, dict) and deadline.get("seat") == 0 and deadline.get("total") == 30
+        assert b.wait(lambda s: s.current_player() == 0 and s.updates > 0, 10)
+        assert b.state.deadline is None
+    finally:
+        a.close()
+        b.close()
