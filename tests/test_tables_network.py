@@ -290,3 +290,22 @@ def test_a_wrong_certificate_file_is_one_line(tmp_path):
     (tmp_path / "c.pem").write_text("not a certificate")
     with pytest.raises(ValueError, match="cannot use the certificate"):
         server_context(tmp_path / "c.pem", tmp_path / "c.pem")
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="no openssl program on this machine")
+def test_self_signed_uses_openssl_when_cryptography_is_missing(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "cryptography", None)  # import cryptography now raises ImportError
+    cert_file, key_file = self_signed(["127.0.0.1"], tmp_path)
+    server_context(cert_file, key_file)
+    assert oct(key_file.stat().st_mode)[-3:] == "600" and "BEGIN CERTIFICATE" in cert_file.read_text()
+
+
+def test_serves_certificate_options_are_checked_in_one_line(tmp_path, capsys):
+    from jaliz_learn.cli import main
+
+    assert main(["serve", "--cert", str(tmp_path / "c.pem"), "--port", "0", "--records", str(tmp_path)]) == 2
+    assert "--cert needs --cert-key" in capsys.readouterr().err
+    assert main(["serve", "--cert", str(tmp_path / "c.pem"), "--cert-key", str(tmp_path / "k.pem"), "--port", "0",
+                 "--records", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot use the certificate" in err and err.count("\n") == 1
