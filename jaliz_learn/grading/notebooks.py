@@ -30,6 +30,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
+from ..core.text import safe_line
 from ..tournament import DecisionTimeout, TimeGuard, describe_exception
 from .report import GradeReport, LearnerCodeError
 
@@ -65,13 +66,13 @@ def read_notebook(nb: str | Path | bytes | Mapping[str, Any]) -> dict[str, Any]:
             raw, where = nb, "the notebook"
         else:
             path = Path(nb)
-            where = str(path)
+            where = safe_line(str(path), limit=300)  # a file name may hold escapes or bytes that are not UTF-8
             try:
                 raw = path.read_bytes()
             except FileNotFoundError:
-                raise LearnerCodeError(f"notebook {str(path)!r} not found") from None
+                raise LearnerCodeError(f"notebook {where!r} not found") from None
             except OSError as exc:
-                raise LearnerCodeError(f"notebook {str(path)!r} could not be read: {exc.strerror}") from None
+                raise LearnerCodeError(f"notebook {where!r} could not be read: {exc.strerror}") from None
         data = _parse(raw, where)
     if not isinstance(data.get("cells"), list):
         raise LearnerCodeError("this file is not a Jupyter notebook (it has no list of cells)")
@@ -107,7 +108,7 @@ def _parse(raw: bytes, where: str) -> dict[str, Any]:
                 warnings.simplefilter("ignore")
                 nbformat.validate(node)
     except Exception as exc:  # nbformat's ValidationError and friends: untrusted input, one clear line
-        first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        first = safe_line(str(exc).strip().splitlines()[0], limit=200) if str(exc).strip() else type(exc).__name__
         raise LearnerCodeError(f"{where} is not a valid notebook ({first}); open it in Jupyter and save it again") \
             from None
     return data

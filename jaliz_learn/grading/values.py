@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..core.text import safe_line
+
 #: Deepest nesting and most items a value may have (far beyond what an exercise asks for).
 MAX_DEPTH = 12
 MAX_ITEMS = 200_000
@@ -114,7 +116,7 @@ def from_plain(data: Any, depth: int = 0, budget: _Budget | None = None) -> Any:
             out[key] = from_plain(pair[1], depth + 1, budget)
         return out
     if tag == "$opaque" and type(body) is str:
-        return Opaque(body[:80])
+        return Opaque(safe_line(body, limit=80))  # a type's name from the learner's process: shown in reports
     raise ValueError(f"unknown tag {str(tag)[:20]!r}")
 
 
