@@ -78,6 +78,8 @@ class Scene:
     title: str = ""
     shapes: list[Shape] = field(default_factory=list)
     hits: list[tuple[Rect, tuple[Any, ...]]] = field(default_factory=list)
+    #: the position in words (jaliz_learn.pictures.describe): the picture's <desc>
+    desc: str = ""
 
     # ---- building -------------------------------------------------------------------------
     def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
@@ -133,6 +135,8 @@ class Scene:
                f'font-family="{FONT}" role="img" aria-label="{esc(self.title)}">']
         if self.title:
             out.append(f"<title>{esc(self.title)}</title>")
+        if self.desc:
+            out.append(f"<desc>{esc(self.desc)}</desc>")
         for s in self.shapes:
             out.append(_svg_shape(s))
         out.append("</svg>")

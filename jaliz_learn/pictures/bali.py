@@ -25,6 +25,7 @@ from typing import Any
 
 from ..games.bali.data import BANANA_TILES, CARD_NAMES, CARD_TITLES, KINDS, offering_values
 from ._jb_scene import INK, Rect, Scene, html_wrap
+from .describe import apply_to_picture
 from .svg import seat_name
 
 WIDTH = 960
@@ -319,13 +320,14 @@ def _village(sc: Scene, obs: Any, lay: BaliLayout) -> None:
 
 
 def picture(obs: Any) -> Scene:
-    """The picture of an observation (``jaliz_learn.pictures.picture_svg`` calls this): ``.to_svg()`` gives SVG."""
-    return scene(obs)
+    """The picture of an observation (``jaliz_learn.pictures.picture_svg`` calls this): ``.to_svg()`` gives SVG.
+    Its title and ``<desc>`` are the position in words (:mod:`jaliz_learn.pictures.describe`)."""
+    return apply_to_picture(scene(obs), obs)
 
 
 def svg(obj: Any) -> str:
     """SVG picture of a Bali state (spectator view) or observation."""
-    return scene(observation_of(obj)).to_svg()
+    return picture(observation_of(obj)).to_svg()
 
 
 def html(obj: Any) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from jaliz_learn.games.jaliz.actions import pname
 from jaliz_learn.games.jaliz.data import PRODUCTS
 
+from .describe import apply_to_picture
 from .jaliz_layout import HEADER_H, OFFER_X, BoardLayout
 from .svg import INK, MUTED, Pen, Rect, Svg, html_figure, seat_name, text_on, text_width
 
@@ -265,7 +266,7 @@ def picture(obs: Any, ui: dict[str, Any] | None = None) -> Svg:
     for p in range(len(obs.farms)):
         farm(pen, lay, obs, ui, p)
     hand(pen, lay, obs, ui)
-    return pen
+    return apply_to_picture(pen, obs)  # the title and <desc>: the position in words (pictures.describe_jaliz)
 
 
 def picture_html(obs: Any) -> str:

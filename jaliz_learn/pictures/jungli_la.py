@@ -23,6 +23,7 @@ from typing import Any
 
 from ..games.jungli_la.data import CARDS, MATERIALS
 from ._jb_scene import INK, Rect, Scene, html_wrap
+from .describe import apply_to_picture
 from .svg import seat_name
 
 WIDTH = 960
@@ -348,13 +349,14 @@ def _discoveries(sc: Scene, cards: Sequence[str], x: float, y: float, w: float, 
 
 
 def picture(obs: Any) -> Scene:
-    """The picture of an observation (``jaliz_learn.pictures.picture_svg`` calls this): ``.to_svg()`` gives SVG."""
-    return scene(obs)
+    """The picture of an observation (``jaliz_learn.pictures.picture_svg`` calls this): ``.to_svg()`` gives SVG.
+    Its title and ``<desc>`` are the position in words (:mod:`jaliz_learn.pictures.describe`)."""
+    return apply_to_picture(scene(obs), obs)
 
 
 def svg(obj: Any) -> str:
     """SVG picture of a Jungli-La state (spectator view) or observation."""
-    return scene(observation_of(obj)).to_svg()
+    return picture(observation_of(obj)).to_svg()
 
 
 def html(obj: Any) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 from jaliz_learn.games.nizam import board as B
 from jaliz_learn.games.nizam.data import KIND_NAMES, KINDS, PEARL, SIDE
 
+from .describe import apply_to_picture
 from .svg import INK, MUTED, Pen, Rect, Svg, arrow, html_figure, regular_polygon, seat_name, star, text_on, text_width
 
 WIDTH = 940
@@ -416,7 +417,7 @@ def picture(obs: Any, ui: dict[str, Any] | None = None) -> Svg:
     pen = Svg(lay.width, lay.height, title=f"{obs.game}, turn {obs.turn}, view of {who}")
     pen.rect(0, 0, lay.width, lay.height, fill=BG)
     draw(pen, lay, obs, ui or {})
-    return pen
+    return apply_to_picture(pen, obs)  # the title and <desc>: the position in words (pictures.describe_nizam)
 
 
 def picture_html(obs: Any) -> str:

@@ -71,6 +71,7 @@ class Svg:
         self.width = width
         self.height = height
         self.title = title
+        self.desc = ""  # the position in words (jaliz_learn.pictures.describe): the picture's <desc>
         self.parts: list[str] = []
 
     @staticmethod
@@ -116,6 +117,7 @@ class Svg:
 
     def to_svg(self) -> str:
         title = f"<title>{esc(self.title)}</title>" if self.title else ""
+        title += f"<desc>{esc(self.desc)}</desc>" if self.desc else ""
         return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{_n(self.width)}' height='{_n(self.height)}' "
                 f"viewBox='0 0 {_n(self.width)} {_n(self.height)}' font-family='{FONT}'>{title}"
                 + "".join(self.parts) + "</svg>")
