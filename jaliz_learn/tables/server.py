@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,7 @@ class Seat:
     timeouts: int = 0
     asked_at: float | None = None  # when this seat was last asked to decide (its decision time)
     busy: Any = None  # a server bot's decision still running in its thread (past its deadline)
+    flooded: bool = False  # closed for flooding: its decisions are played by default at once until it rejoins
     error: str = ""  # the last failure a remote bot reported for this seat (one safe line), for the teacher's list
 
 
@@ -131,14 +133,19 @@ class TableServer:
     port only when the server listens on loopback without TLS; otherwise it listens apart, on
     ``127.0.0.1:admin_port`` (0: a free port), and the seats' port does not know it. Browser pages may connect
     only from the origins of :class:`~.network.OriginRule` (plus ``allow_origins``).
+
+    ``limits`` bounds what each participant may cost (:class:`~.limits.Limits`); ``default_timeout`` is a seat's
+    deadline per decision on tables opened without one (:data:`~.deadlines.DEFAULT_TIMEOUT`, 120 s).
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8765, *, key: str | None = None,
                  records: str | Path | None = "tables", public_host: str | None = None,
                  tls: ssl.SSLContext | None = None, fingerprint: str | None = None, admin_port: int | None = None,
-                 allow_origins: Sequence[str] = (), limits: Limits | None = None) -> None:
+                 allow_origins: Sequence[str] = (), limits: Limits | None = None,
+                 default_timeout: float | None = DEFAULT_TIMEOUT) -> None:
         self.host = host
         self.limits = limits or Limits()  # the fair share of every participant (see .limits)
+        self.default_timeout = check_timeout(default_timeout)
         self.gate = Gate(self.limits)
         self.port = port
         self.key = key or secrets.token_urlsafe(12)
@@ -188,7 +195,8 @@ class TableServer:
             self._admin_server = await serve(self._admin_handle, "127.0.0.1", self.admin_port, max_size=MAX_FRAME)
             self.admin_port = self._admin_server.sockets[0].getsockname()[1]
         try:
-            async with serve(self._handle, self.host, self.port, max_size=MAX_FRAME, ssl=self.tls) as server:
+            async with serve(self._handle, self.host, self.port, max_size=MAX_FRAME, ssl=self.tls,
+                             process_request=self._door) as server:
                 self._server = server
                 self.port = server.sockets[0].getsockname()[1]  # port=0: the one the system chose
                 for table in self.tables.values():  # tables opened before serving: their bots move now
@@ -246,21 +254,22 @@ class TableServer:
     # ------------------------------------------------------------------ tables
     def open_table(self, game: str, players: int | None = None, *, seed: int | None = None,
                    options: Mapping[str, Any] | None = None, bots: Mapping[int, Any] | None = None,
-                   timeout: float | None = DEFAULT_TIMEOUT, on_timeout: str = "first", teacher_view: bool = False,
+                   timeout: float | str | None = "default", on_timeout: str = "first", teacher_view: bool = False,
                    names: Mapping[int, str] | None = None) -> OpenedTable:
         """Open a table of ``game`` and return its join links.
 
         ``bots`` maps seats to bots the server runs (a bot name such as ``"mcts"``, or a bot object); the other
         seats are for humans or remote bots. ``seed`` fixes the deal (random when not given); ``timeout`` is
-        each seat's time to decide in seconds (``None`` or ``0``: no limit, a table may then wait forever; a bot with
-        a ``time_limit`` has that); ``teacher_view`` adds a link that sees every
-        hand. Raises :class:`~jaliz_learn.InvalidOption` for a bad game, seat, bot or option.
+        each seat's time to decide in seconds (``"default"``: the server's ``default_timeout``, 120 s; ``None`` or
+        ``0``: no limit, a table may then wait forever; a bot with a ``time_limit`` has that); ``teacher_view``
+        adds a link that sees every hand. Raises :class:`~jaliz_learn.InvalidOption` for a bad game, seat, bot or
+        option.
         """
         return self._call(self._open, game, players, seed, dict(options or {}), dict(bots or {}), timeout,
                           on_timeout, teacher_view, dict(names or {}))
 
     def _open(self, game_name: str, players: int | None, seed: int | None, options: dict[str, Any],
-              bots: dict[Any, Any], timeout: float | None, on_timeout: str, teacher_view: bool,
+              bots: dict[Any, Any], timeout: float | str | None, on_timeout: str, teacher_view: bool,
               names: dict[Any, str]) -> OpenedTable:
         game = load_game(game_name, **options)
         seed = secrets.randbelow(2**31) if seed is None else seed
@@ -268,7 +277,7 @@ class TableServer:
         n = state.num_players
         if on_timeout not in ON_TIMEOUT:
             raise InvalidOption(f"on_timeout must be one of {', '.join(ON_TIMEOUT)}, not {on_timeout!r}")
-        timeout = check_timeout(timeout)  # None or 0: no deadline (the table may wait forever)
+        timeout = self.default_timeout if timeout == "default" else check_timeout(timeout)  # 0, None: no deadline
         seat_bots: dict[int, Any] = {}
         for seat, spec in bots.items():
             s = int(seat) if isinstance(seat, (int, str)) and str(seat).isdigit() else -1
@@ -322,6 +331,15 @@ class TableServer:
         finally:
             self.gate.leave(address)
 
+    async def _door(self, connection: Any, request: Any) -> Any:
+        """Before the WebSocket handshake: an address over its rate of new connections is answered late (a script
+        retrying in a loop slows down, at no cost meanwhile) and refused with HTTP 429."""
+        if self.gate.knock(str((connection.remote_address or ("?",))[0])):
+            return None
+        await asyncio.sleep(self.limits.tarpit_seconds)
+        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS,
+                                  "too many connections from your address: wait a few seconds\n")
+
     async def _join(self, ws: Any, code: str, address: str) -> None:
         from websockets.exceptions import ConnectionClosed
 
@@ -342,6 +360,7 @@ class TableServer:
                 table.viewers.discard(old)
                 await old.close(4001, "this seat joined again from another connection")
             table.seats[seat].joined = True
+            table.seats[seat].flooded = False
         table.viewers.add(viewer)
         try:
             await asyncio.wait_for(ws.send(dumps(self._welcome(viewer))), self.limits.send_seconds)
@@ -404,6 +423,10 @@ class TableServer:
                 viewer.table.spectator_code if viewer.role == "spectator" else viewer.table.teacher_code or "")
             self.gate.penalise(viewer.address, code)
             viewer.stop()
+            if viewer.seat is not None:  # its decisions are played by default at once until it rejoins
+                viewer.table.seats[viewer.seat].flooded = True
+                viewer.table.deadline = None
+                self._after_change(viewer.table)
             await viewer.close(4029, "too many messages: closed for flooding the table")
 
     async def _act(self, viewer: Viewer, text: str, step: Any = None, failure: Any = None) -> None:
@@ -476,8 +499,10 @@ class TableServer:
         if seat.asked_at is None:
             seat.asked_at = time.monotonic()
         total = bot_time_limit(seat.bot, table.timeout) if seat.bot is not None else table.timeout
+        if seat.flooded:  # the honest seats do not wait for one that flooded the table
+            total = 0.0
         if table.deadline is None or table.deadline.step != table.step:  # a new decision: its clock starts
-            table.deadline = Deadline(current, total, step=table.step) if total else None
+            table.deadline = Deadline(current, total, step=table.step) if total is not None else None
         loop = asyncio.get_running_loop()
         if seat.bot is not None:
             if not table.thinking:
@@ -525,7 +550,9 @@ class TableServer:
             return
         table.seats[seat_index].timeouts += 1
         total = table.deadline.total if table.deadline is not None else table.timeout
-        await self._default_move(table, seat_index, f"P{seat_index} ran out of time ({total or 0:g} s)")
+        why = (f"P{seat_index} was closed for flooding the table" if table.seats[seat_index].flooded
+               else f"P{seat_index} ran out of time ({total or 0:g} s)")
+        await self._default_move(table, seat_index, why)
 
     async def _default_move(self, table: Table, seat_index: int, why: str) -> None:
         action = default_action(table.state.legal_actions(seat_index), table.on_timeout)
@@ -607,7 +634,7 @@ class TableServer:
                 if msg["type"] == "open":
                     opened = self._open(str(msg.get("game", "")), msg.get("players"), msg.get("seed"),
                                         dict(msg.get("options") or {}), dict(msg.get("bots") or {}),
-                                        check_timeout(msg.get("timeout"), DEFAULT_TIMEOUT),  # null: default
+                                        "default" if msg.get("timeout") is None else msg["timeout"],  # 0: none
                                         str(msg.get("on_timeout", "first")),
                                         bool(msg.get("teacher_view")), dict(msg.get("names") or {}))
                     await ws.send(dumps({"type": "opened", **opened.__dict__}))
