@@ -352,3 +352,22 @@ def test_a_seat_sees_the_deadline_of_the_decision_as_a_dict(server):
     finally:
         a.close()
         b.close()
+
+
+def test_a_message_the_client_cannot_read_ends_it_in_one_line_without_a_traceback(server, capsys):
+    import asyncio
+
+    opened = server.open_table("nizam", 2, seed=21, bots={1: "greedy"})
+    client = TableClient(opened.urls[0], reconnects=0)
+    try:
+        viewer = next(v for v in server.tables[opened.table].viewers if v.seat == 0)
+        asyncio.run_coroutine_threadsafe(viewer.ws.send('{"type": "update"}'), server._loop).result(5)
+        assert client.wait(lambda s: False, 10) is False and client.lost
+        assert client.failure.startswith("the table sent a message this client cannot read")
+        started = time.monotonic()
+        with pytest.raises(TableClosed, match="cannot read"):
+            client.act("pass")
+        assert time.monotonic() - started < 5  # at once, not after the 30 s answer wait
+    finally:
+        client.close()
+    assert "Traceback" not in capsys.readouterr().err

@@ -207,6 +207,7 @@ class TableClient:
         self._closing = False
         self._ws: Any = None
         self.connections = 0  # how often it connected (1 + the rejoins after a lost connection)
+        self.failure = ""  # why the reader stopped for good, if it did (one line)
         self.state: RemoteState = None  # type: ignore[assignment]  # set by _connect
         self._connect()
         if name:
@@ -268,11 +269,13 @@ class TableClient:
                     break
                 if getattr(self._ws, "close_code", None) == REPLACED:  # the seat was taken from another device:
                     self.state.notice = "this seat joined again from another connection: this one is closed"
+                    self.failure = self.state.notice
                     self._answers.put({"type": "error", "message": self.state.notice})
                     self._notify()  # not rejoining, or two devices would take the seat from each other forever
                     break
                 if tries >= self.reconnects:
-                    self._answers.put({"type": "error", "message": "the connection to the table is lost"})
+                    self.failure = f"the connection to the table is lost ({tries} attempts to join again failed)"
+                    self._answers.put({"type": "error", "message": self.failure})
                     self._notify()
                     break
                 time.sleep(min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** tries))  # bounded backoff: a server coming back
@@ -285,14 +288,21 @@ class TableClient:
                 self._notify()  # hears so now, not after ANSWER_SECONDS
                 continue
             tries = 0
-            msg = json.loads(raw)
-            if msg["type"] == "update":
-                with self._updated:  # a waiter wakes when what the update shows (a board) is drawn too
-                    self.state._update(msg, self._decoder)
-                    self._notify()
-                    self._updated.notify_all()
-            elif msg["type"] in ("ok", "error"):
-                self._answers.put(msg)
+            try:
+                msg = json.loads(raw)
+                if msg["type"] == "update":
+                    with self._updated:  # a waiter wakes when what the update shows (a board) is drawn too
+                        self.state._update(msg, self._decoder)
+                        self._notify()
+                        self._updated.notify_all()
+                elif msg["type"] in ("ok", "error"):
+                    self._answers.put(msg)
+            except Exception as exc:  # noqa: BLE001 - a message this client cannot read: one line, no traceback
+                self.failure = safe_line(f"the table sent a message this client cannot read: {exc}", limit=200)
+                self.state.notice = self.failure
+                self._answers.put({"type": "error", "message": self.failure})
+                self._notify()
+                break
 
     def _notify(self) -> None:
         if self.on_update is not None:
@@ -314,11 +324,19 @@ class TableClient:
         message: dict[str, Any] = {"type": "act", "action": text, "step": self.state.step}
         if error:
             message["error"] = safe_line(error, limit=200)
+        if self.lost:
+            raise TableClosed(self.failure or "the connection to the table is lost")
         self._send(message)
-        try:
-            answer = self._answers.get(timeout=ANSWER_SECONDS)
-        except queue.Empty:
-            raise TableClosed(f"the table did not answer within {ANSWER_SECONDS:g} s") from None
+        end = time.monotonic() + ANSWER_SECONDS
+        while True:  # in short waits: a reader that stops for good ends the wait at once
+            try:
+                answer = self._answers.get(timeout=0.25)
+                break
+            except queue.Empty:
+                if self.lost:
+                    raise TableClosed(self.failure or "the connection to the table is lost") from None
+                if time.monotonic() > end:
+                    raise TableClosed(f"the table did not answer within {ANSWER_SECONDS:g} s") from None
         if answer["type"] == "rejoined":
             raise TableClosed("the connection dropped and was joined again; the action may not have arrived")
         if answer["type"] == "error":

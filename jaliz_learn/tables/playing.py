@@ -153,7 +153,7 @@ def join(bot: Any, url: str, *, name: str | None = None, timeout: float | None =
             if not client.wait(lambda s: s.is_over() or (s.current_player() == s.seat and len(s._legal) > 0),
                                timeout):
                 if client.lost:
-                    raise TableClosed("the connection to the table is lost (it could not be joined again)")
+                    raise TableClosed(client.failure or "the connection to the table is lost")
                 break
             if state.is_over():
                 break
