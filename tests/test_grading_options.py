@@ -171,3 +171,6 @@ def test_missing_students_get_a_row_and_unlisted_notebooks_stay_out_of_the_impor
     assert len(canvas) == 2 + 3
     table = list(csv.DictReader(io.StringIO((out / "gradebook.csv").read_text())))
     assert len(table) == 4  # alice, s2.ipynb (unlisted), bob and carol (no notebook)
+    reports = json.loads((out / "gradebook.json").read_text())["reports"]
+    assert len(reports) == 4 and "carol.ipynb" in reports["(no notebook) s3"]  # one report per row
+    assert len(list((out / "reports").iterdir())) == 4

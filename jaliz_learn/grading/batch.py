@@ -16,9 +16,11 @@ import dataclasses
 import importlib.util
 import logging
 import os
+import re
 import stat
 import sys
 import time
+import zlib
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -66,7 +68,9 @@ def find_exercise(name: str) -> Path:
 
 def load_grader(folder: Path) -> ModuleType:
     """Import an exercise's ``grader.py`` (the teacher's own code: it runs here, learners' code does not)."""
-    name = f"_jaliz_grader_{folder.resolve().name}"
+    where = folder.resolve()
+    # keyed by the whole path: two exercise folders of one name (a course's copy, a teacher's own) are two graders
+    name = f"_jaliz_grader_{re.sub(r'[^A-Za-z0-9_]', '_', where.name)}_{zlib.crc32(os.fsencode(where)):08x}"
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, folder / "grader.py")

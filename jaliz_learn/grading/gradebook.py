@@ -251,12 +251,17 @@ def render(rows: Sequence[dict[str, Any]], reports: Mapping[str, str], *, title:
     files["gradebook.json"] = json.dumps({"exercise": exercise, "title": title,
                                           "graded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                                           "points_possible": points_possible, "rows": public,
-                                          "reports": {r["notebook"]: reports.get(r["_report"], "") for r in rows}},
+                                          "reports": {_key(r): reports.get(r["_report"], "") for r in rows}},
                                          indent=1, ensure_ascii=False).encode("utf-8", "backslashreplace")
     files["gradebook.html"] = _utf8(_html(rows, reports, title))
     for r in rows:
         files[f"reports/{r['_report']}.txt"] = _utf8(reports.get(r["_report"], "") + "\n")
     return files
+
+
+def _key(row: Mapping[str, Any]) -> str:
+    """A row's key in ``gradebook.json``'s reports: its notebook, or the student without one."""
+    return str(row["notebook"]) or f"(no notebook) {row['student_id']}"
 
 
 def _html(rows: Sequence[dict[str, Any]], reports: Mapping[str, str], title: str) -> str:
