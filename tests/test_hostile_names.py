@@ -37,7 +37,7 @@ FRAGMENTS = ["<svg onload=alert(1)>", '"><script>alert(1)</script>', "&amp;", "&
 TEXT = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=6),
                           st.text(st.characters(categories=["Cs", "Cc", "Cf", "Co"]), max_size=3)),
                 max_size=6).map("".join)
-SVG_TAGS = {"svg", "title", "rect", "circle", "line", "polygon", "polyline", "text"}
+SVG_TAGS = {"svg", "title", "desc", "rect", "circle", "line", "polygon", "polyline", "text"}
 HTML_TAGS = {"div", "span", "b", "i", "code", "br", "pre", "figure", "figcaption", *SVG_TAGS}
 
 
