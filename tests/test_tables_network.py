@@ -148,6 +148,17 @@ def test_a_browser_page_from_another_origin_is_refused_with_a_reason(server, ori
     assert closed_with(f"{server.url}/admin", {"type": "tables", "key": server.key}, origin=origin)[0] == BAD_ORIGIN
 
 
+def test_two_origin_headers_are_refused(server):
+    opened = server.open_table("nizam", 2, seed=8, bots={1: "greedy"})
+    two = [("Origin", "http://localhost:8888"), ("Origin", "https://evil.example")]
+    try:  # websockets refuses them itself (HTTP 400); the server's own rule would close with BAD_ORIGIN
+        code, reason = closed_with(opened.urls[0], additional_headers=two)
+        assert code == BAD_ORIGIN and "two Origin headers" in reason
+    except InvalidHandshake as exc:
+        assert "400" in str(exc)
+    assert not server.tables[opened.table].seats[0].joined
+
+
 @pytest.mark.parametrize("origin", [None, "http://localhost:8888", "http://127.0.0.1:8889", "http://[::1]:8888",
                                     "https://hub.school.example"])
 def test_python_clients_local_pages_and_the_teachers_origins_get_in(server, origin):

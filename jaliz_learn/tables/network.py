@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
 
 from jaliz_learn.core.text import safe_line
@@ -72,6 +73,22 @@ class OriginRule:
         if parts.scheme not in ("http", "https") or not host:
             return False
         return host in LOCAL_HOSTS or host in self._own
+
+    def check(self, headers: Any) -> str | None:
+        """The close reason for a handshake's headers (a ``websockets`` Headers), or None when its Origin may
+        connect. Two Origin headers are refused (which one would a browser mean?).
+
+        >>> from websockets.datastructures import Headers
+        >>> OriginRule().check(Headers([("Origin", "http://localhost:8888")])) is None
+        True
+        >>> OriginRule().check(Headers([("Origin", "http://localhost"), ("Origin", "https://evil.example")]))
+        'two Origin headers: see Origin in docs/TABLES.md'
+        """
+        values = headers.get_all("Origin")
+        if len(values) > 1:
+            return "two Origin headers: see Origin in docs/TABLES.md"
+        origin = values[0] if values else None
+        return None if self.allows(origin) else self.refusal(str(origin))
 
     def refusal(self, origin: str) -> str:
         """The close reason for a refused origin (a close reason holds at most 123 bytes)."""

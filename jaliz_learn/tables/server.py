@@ -313,9 +313,9 @@ class TableServer:
 
     # ------------------------------------------------------------------ connections
     async def _handle(self, ws: Any) -> None:
-        origin = ws.request.headers.get("Origin")
-        if not self._origins.allows(origin):  # a web page the student visits may not drive their seat
-            await ws.close(BAD_ORIGIN, self._origins.refusal(str(origin)))
+        refused = self._origins.check(ws.request.headers)
+        if refused is not None:  # a web page the student visits may not drive their seat
+            await ws.close(BAD_ORIGIN, refused)
             return
         code = ws.request.path.strip("/")
         if code == "admin" and not self.admin_apart:
@@ -602,9 +602,9 @@ class TableServer:
     # ------------------------------------------------------------------ the teacher's link
     async def _admin_handle(self, ws: Any) -> None:
         """The admin listener (loopback): only ``/admin``, and only from non-browser clients or local pages."""
-        origin = ws.request.headers.get("Origin")
-        if not self._origins.allows(origin):
-            await ws.close(BAD_ORIGIN, self._origins.refusal(str(origin)))
+        refused = self._origins.check(ws.request.headers)
+        if refused is not None:
+            await ws.close(BAD_ORIGIN, refused)
         elif ws.request.path.strip("/") != "admin":
             await ws.close(4004, "unknown code")
         else:
