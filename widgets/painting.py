@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from jaliz_learn.core.text import safe_text
+from jaliz_learn.pictures.palette import PalettePen, check_palette, palette_pen, recolour
 from jaliz_learn.pictures.svg import INK, Point, Rect, Svg
 
 from .surface import Canvas, SvgSurface, new_surface
@@ -200,7 +201,8 @@ class RegionPainter:
     def __init__(self, canvas: Any, width: float, height: float, background: str = "#f7f3e8") -> None:
         self.canvas = canvas
         self.on_svg = isinstance(canvas, SvgSurface)
-        self.pen = None if self.on_svg else CanvasPen(canvas)
+        self.pen: Any = None if self.on_svg else CanvasPen(canvas)  # a PalettePen around it: set_palette
+        self.palette = "default"
         self.width = width
         self.height = height
         self.background = background
@@ -210,6 +212,15 @@ class RegionPainter:
 
     def regions(self, obs: Any, ui: dict[str, Any]) -> Iterable[Region]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def set_palette(self, name: str | None) -> None:
+        """Draw in the palette ``name`` (``jaliz_learn.pictures.palette``) from the next draw on (all of it)."""
+        self.palette = check_palette(name)
+        if self.pen is not None:
+            base = self.pen.pen if isinstance(self.pen, PalettePen) else self.pen
+            self.pen = palette_pen(base, self.palette, self.background)
+        self._svg_parts.clear()
+        self.invalidate()
 
     def invalidate(self) -> None:
         self._sigs.clear()
@@ -270,11 +281,12 @@ class RegionPainter:
         """The same regions as SVG elements; the surface gets the whole picture once (one message)."""
         for key, sig, rect, fn in todo:
             pen = Svg(self.width, self.height)
-            pen.clear(*rect, self.background)
-            fn(pen, obs, ui)
+            draw_pen = palette_pen(pen, self.palette, self.background)
+            draw_pen.clear(*rect, self.background)
+            fn(draw_pen, obs, ui)
             self._svg_parts[key] = "".join(pen.parts)
             self._sigs[key] = sig
-        self.canvas.show(self._svg_parts, self.background)
+        self.canvas.show(self._svg_parts, recolour(self.background, self.palette))
         self.regions_drawn = len(todo)
         return len(todo)
 

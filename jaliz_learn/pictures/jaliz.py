@@ -72,11 +72,11 @@ def hand_cards(obs: Any) -> list[tuple[int, str]]:
 def meter(pen: Pen, product: int, x: float, y: float, w: float) -> None:
     """The harvest meter under a card: coin 1..4 and the cards needed for it (``–``: none)."""
     steps = PRODUCTS[product].meter if product in PRODUCTS else (0, 0, 0, 0)
-    pen.rect(x, y, w, 24, fill="#ffffff", stroke="#333333", line_width=0.8)
+    pen.rect(x, y, w, 24, fill="#ffffff", stroke="#333333", line_width=1)
     cw = w / 4
     for k, need in enumerate(steps):
         cx = x + cw * k + cw / 2
-        pen.circle(cx, y + 7, 5.5, fill=COIN, stroke="#7a5c00", line_width=0.8)
+        pen.circle(cx, y + 7, 5, fill=COIN, stroke="#7a5c00", line_width=1)
         pen.text(str(k + 1), cx, y + 10, 8, INK, bold=True, align="center")
         pen.text(str(need) if need else "–", cx, y + 22, 10, INK, bold=True, align="center")
 
@@ -87,7 +87,9 @@ def card(pen: Pen, product: int, r: Rect, *, selected: bool = False, small: bool
     x, y, w, h = r
     fill = PRODUCT_COLOURS.get(product, "#bbbbbb")
     fg = text_on(fill)
-    pen.rect(x, y, w, h, fill=fill, stroke=SELECT if selected else "#333333", line_width=4 if selected else 1.5)
+    if selected:  # a yellow mat with a dark edge: stands out 3:1 on every background (WCAG 1.4.11)
+        pen.rect(x - 4, y - 4, w + 8, h + 8, fill=SELECT, stroke=INK, line_width=2)
+    pen.rect(x, y, w, h, fill=fill, stroke="#333333", line_width=1.5)
     pen.text(pname(product), x + w / 2, y + 15, 11 if small else 12, fg, bold=True, align="center", max_width=w - 4)
     if with_meter and h >= 70:
         pen.text(str(product), x + w / 2, y + 40, 18 if small else 20, fg, bold=True, align="center")

@@ -225,7 +225,7 @@ def _card(sc: Scene, cid: str, rect: Rect) -> None:
     for m, n in enumerate(card.cost):  # cost pills F/W/T, each with its letter
         mat = MATERIALS[m]
         px = x + 3 + m * 27.5
-        sc.rect(px, y + 56, 25, 13, fill=MATERIAL_BG[mat], stroke="#6b5b3b", width=0.8, radius=3)
+        sc.rect(px, y + 56, 25, 13, fill=MATERIAL_BG[mat], stroke="#6b5b3b", width=1, radius=3)
         sc.text(px + 12.5, y + 66.5, f"{mat}{n}", size=10, bold=True, bg=MATERIAL_BG[mat], anchor="middle")
 
 

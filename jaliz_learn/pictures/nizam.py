@@ -44,7 +44,7 @@ BG = "#f6f3ea"
 HEADER_BG = "#2f3b4a"
 PANEL_BG = "#ebe6d8"
 SELECT = "#ffd400"
-SCORE_GOLD = "#b8860b"
+SCORE_GOLD = "#7a5c00"  # dark gold: 3:1 or more on every gem cell (WCAG 1.4.11)
 #: One colour per seat: each >= 4.5:1 on the light backgrounds.
 SEAT_COLOURS = ("#b71c1c", "#0d47a1", "#1b5e20", "#6d4c00", "#6a1b9a")
 
@@ -270,7 +270,7 @@ def grid(pen: Pen, lay: NizamLayout, obs: Any, ui: dict[str, Any]) -> None:
     for cell, kind in enumerate(board):
         if kind == PEARL:
             x, y, w, h = lay.cell_rect(cell)
-            pen.rect(x - 3, y - 3, w + 6, h + 6, stroke="#8a6d00", line_width=3)
+            pen.rect(x - 3, y - 3, w + 6, h + 6, stroke="#5c4300", line_width=3)
             pen.text("PEARL", x + w / 2, y + h - 4, 9, INK, bold=True, align="center")
 
 
