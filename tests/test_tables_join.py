@@ -229,8 +229,16 @@ class MyBot:
 '''
 
 
+# a bot that swallows the sandbox's stop at its limit: its process is killed, started afresh a few times, then
+# every decision plays the default
+STUBBORN_NOTEBOOK = HANGING_NOTEBOOK.replace("Sara's sleeper", "stubborn").replace(
+    "            time.sleep(1)", "            try:\n                time.sleep(1)\n            except BaseException:\n"
+    "                pass")
+
+
 @pytest.mark.parametrize("body,time_limit,named", [(RAISING_NOTEBOOK, "5", "Sara's raiser"),
-                                                   (HANGING_NOTEBOOK, "0.3", "Sara's sleeper")])
+                                                   (HANGING_NOTEBOOK, "0.3", "Sara's sleeper"),
+                                                   (STUBBORN_NOTEBOOK, "0.3", "stubborn")])
 def test_a_failing_notebook_bot_plays_defaults_without_a_traceback(server, tmp_path, capsys, body, time_limit,
                                                                     named):
     nb = notebook(tmp_path / "my_bot.ipynb", body)
