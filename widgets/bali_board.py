@@ -30,7 +30,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from jaliz_learn.pictures import bali as pictures
+from jaliz_learn.pictures.describe_bali import card as card_title
 
+from .access import Part
 from .framework import button, dropdown, join_table, set_options
 from .jungli_la_canvas import SceneBoard
 
@@ -113,6 +115,58 @@ class BaliBoard(SceneBoard):
                 return
         groups = [t for t in texts if t.startswith("play ") and t.endswith(f" {card}")]
         self.apply(groups[0] if groups else f"play {card}")  # an illegal play: the engine names the rule
+
+    # ------------------------------------------------------------------ keyboard (widgets.keyboard)
+    def parts(self, obs: Any) -> list[Part]:
+        """Every clickable part of the picture (hand cards, the square's bottom cards, the altar, your offering
+        stock, the village fields), reading its content; Enter does what a click does. Then the actions."""
+        rows = {"hand": "Your hand", "column": "Village square", "altar": "Altar", "stock": "Your offering stock",
+                "field": "Village of Tani fields"}
+        values = pictures.offering_values(list(obs.altar_open))
+        kinds = list(pictures.KINDS)
+        out: list[Part] = []
+        for _rect, target in (self.scene.hits if self.scene is not None else ()):
+            kind = target[0]
+            if kind == "hand":
+                label = card_title(target[2])
+            elif kind == "column":
+                col = obs.square[target[1] - 1]
+                label = f"take {card_title(col[-1])} from column {target[1]} ({len(col)} card(s))"
+            elif kind == "altar":
+                k = kinds.index(target[1])
+                label = (f"{target[1]}: {obs.altar_open[k]} open on the altar, {values[k]} VP per card, "
+                         f"supply {obs.supply[k]}")
+            elif kind == "stock":
+                label = f"offer {target[1]} (you have {obs.stock[kinds.index(target[1])]})"
+            elif kind == "field":
+                owner = obs.village[kinds.index(target[1])][target[2] - 1]
+                label = f"{target[1]} area field {target[2]}: " + ("free" if owner < 0 else self.seat_label(owner))
+            else:
+                continue
+            pressed = self.ui.get("field") == (target[1], target[2]) if kind == "field" else None
+            out.append(Part("-".join(str(t) for t in target), rows[kind], label, target, pressed=pressed))
+        return out + self.action_parts(self.legal())
+
+    def button_actions(self, legal: Sequence[Any]) -> list[Any]:
+        field = self.ui.get("field")
+        out = []
+        for a in legal:
+            kind = getattr(a, "kind", "")
+            if kind == "build":
+                if field is not None and (a.area, a.field) == field:
+                    out.append(a)
+            elif kind not in ("take", "offer", "altar", "buy") and not (kind in ("play", "discard")
+                                                                          and len(str(a).split()) == 2):
+                out.append(a)
+        return out
+
+    def cancel(self) -> str:
+        if self.ui.get("field") is None and self.ui.get("selected") is None:
+            return "nothing to cancel"
+        self.ui["field"] = None
+        self.ui["selected"] = None
+        self._render()
+        return "field choice cancelled"
 
     # ------------------------------------------------------------------ controls
     def game_controls(self) -> list[widgets.Widget]:

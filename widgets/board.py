@@ -24,11 +24,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from jaliz_learn.games.jaliz.actions import pname
+from jaliz_learn.pictures.describe_jaliz import offer_text, plot_text
 from jaliz_learn.pictures.jaliz import picture_html
 from jaliz_learn.pictures.markup import esc
 
 from ._layout import BoardLayout
 from ._paint import Painter
+from .access import Part
 from .framework import MAX_LISTED, GameBoard, button, dropdown, join_table, reset_client_canvas, set_options
 from .framework import make_canvas as _make_canvas
 
@@ -161,6 +163,93 @@ class JalizBoard(GameBoard):
             self.give_to.value = p
             self._set_error("")
             self.set_note(f"gift target set to {self.seat_label(p)}")
+
+    # ------------------------------------------------------------------ keyboard (widgets.keyboard)
+    def parts(self, obs: Any) -> list[Part]:
+        """The hand, your plots, the revealed cards, the offers, the other farms (Enter: what a click on them does),
+        the offer builder while you offer, and the actions without a part of their own."""
+        out: list[Part] = []
+        offering = self.human is not None and obs.current_player == self.human and obs.decision == "offer"
+        for i, (card, source) in enumerate(Painter.hand_cards(obs)):
+            label = f"{pname(card)}" + (", received: plant it" if source == "received" else "")
+            out.append(Part(f"hand-{i}", "Your hand", label, ("hand", i), pressed=self.ui.get("hand_sel") == i))
+        if self.human is not None:
+            for i, plot in enumerate(obs.farms[self.human].plots):
+                out.append(Part(f"plot-{i}", "Your plots", plot_text(i, plot), ("plot", self.human, i)))
+        want = set(self.want.value)
+        for i, card in enumerate(obs.market):
+            pressed = i in want if offering else self.ui.get("market_sel") == i
+            out.append(Part(f"market-{i}", "Revealed cards", pname(card), ("market", i), pressed=pressed))
+        for i, (buyer, offer) in enumerate(obs.offers):
+            out.append(Part(f"offer-{i}", "Offers", "accept: " + offer_text(buyer, offer, self._names(), self.human),
+                            ("offer", i)))
+        for p, farm in enumerate(obs.farms):
+            if p != self.human:
+                plots = "; ".join(plot_text(i, plot) for i, plot in enumerate(farm.plots))
+                out.append(Part(f"farm-{p}", "Other farms", f"{self.seat_label(p)}: {plots}; {farm.coins} coin(s)",
+                                ("farm", p)))
+        if offering:
+            out += self._builder_parts(obs)
+        return out + self.action_parts(self.legal())
+
+    def _names(self) -> Any:
+        return self.state.names if self.remote else None
+
+    def _builder_parts(self, obs: Any) -> list[Part]:
+        """The offer builder as parts: cards to give, credit tokens, cards to ask for, then Make offer."""
+        row = "Offer builder"
+        out = [Part(f"give-{i}", row, f"give {pname(c)}", ("give", i), pressed=i in self.give_cards.value)
+               for i, c in enumerate(obs.hand or ())]
+        out += [Part(f"token-{t}", row, f"give the credit token of {self.seat_label(t)}", ("token", t),
+                     pressed=t in self.tokens_sel.value) for t in obs.farms[self.human].tokens]
+        asked = set(self.ask_sel.value)
+        out += [Part(f"ask-{p}-{k}", row, f"ask for {k} {pname(p)}", ("ask", p, k), pressed=(p, k) in asked)
+                for p in obs.params.products for k in range(1, obs.params.max_ask + 1)]
+        text = self.offer_text() if self.want.value else "choose the revealed card(s) you want first"
+        out.append(Part("make-offer", row, f"make offer: {text}", ("make-offer",)))
+        return out
+
+    def on_part(self, target: Any) -> None:
+        kind = target[0]
+        if kind in ("give", "token", "ask"):
+            box = {"give": self.give_cards, "token": self.tokens_sel, "ask": self.ask_sel}[kind]
+            value = target[1] if kind != "ask" else (target[1], target[2])
+            chosen = set(box.value) ^ {value}
+            box.value = tuple(v for v in (o[1] for o in box.options) if v in chosen)
+            self._render()
+            self.access.say(self.offer_text())
+        elif kind == "make-offer":
+            self._make_offer()
+        else:
+            super().on_part(target)
+            if kind in ("hand", "market") and not self.error:
+                self._say_selection(target)
+
+    def _say_selection(self, target: Any) -> None:
+        obs = self.observation()
+        if target[0] == "hand":
+            sel = self.ui.get("hand_sel")
+            cards = Painter.hand_cards(obs)
+            self.access.say(f"{pname(cards[sel][0])} selected: choose a plot" if sel is not None and sel < len(cards)
+                            else "no card selected")
+        elif obs.decision == "offer" and obs.current_player == self.human:
+            self.access.say(self.offer_text() if self.want.value else "no revealed card chosen")
+
+    def button_actions(self, legal: Sequence[Any]) -> list[Any]:
+        heads = ("done", "pass", "refuse", "buy", "give")
+        head = legal[:300] if len(legal) > 300 else legal
+        return [a for a in head if str(a).split(" ", 1)[0] in heads]
+
+    def cancel(self) -> str:
+        chosen = (self.ui.get("hand_sel") is not None or self.ui.get("market_sel") is not None
+                  or bool(self.want.value or self.give_cards.value or self.tokens_sel.value or self.ask_sel.value))
+        if not chosen:
+            return "nothing to cancel"
+        self.ui.update(hand_sel=None, market_sel=None)
+        for box in (self.want, self.give_cards, self.tokens_sel, self.ask_sel):
+            box.value = ()
+        self._render()
+        return "selection cancelled"
 
     # ------------------------------------------------------------------ controls
     def game_controls(self) -> list[widgets.Widget]:

@@ -81,6 +81,7 @@ from jaliz_learn.pictures.svg import INK, seat_name
 from jaliz_learn.tables.client import RemoteState, TableClient
 
 from .countdown import Countdown, deadline_label, read_deadline
+from .keyboard import KeyboardBoard
 from .painting import (  # noqa: F401 - re-exported: boards import the drawing parts from here
     CanvasPen,
     HitMap,
@@ -172,7 +173,7 @@ def join_table(link: str, name: str | None = None) -> RemoteState:
 # ---------------------------------------------------------------- the board
 
 
-class GameBoard(widgets.VBox):
+class GameBoard(KeyboardBoard, widgets.VBox):
     """A live table of any game: one human seat (or none: watch the bots) against bots.
 
     ``game``: a registered game name; ``bots``: a bot name for every other seat, a list with
@@ -212,15 +213,18 @@ class GameBoard(widgets.VBox):
         self.bot_moves = 0
         self._legal_cache: tuple[int, Any] | None = None
         self._build_common_controls()
+        # the keyboard and screen-reader layer (widgets.keyboard, widgets.access): parts, words, live region
+        self._init_keyboard(self.board_label())
         #: the turn deadline of a live table (None on a local board: nothing is timed there)
         self.countdown: Countdown | None = Countdown() if self.remote else None
         self._deadline_seen = -1  # the state's update count the countdown was last set from
         rows = list(self.game_controls())
         self.controls = widgets.VBox([*rows, self.common_row], layout=widgets.Layout(width="auto"))
         # the status line sits right under the canvas: next to the hand, which boards draw at the bottom
-        top = [self.canvas, self.status] + ([self.countdown] if self.countdown is not None else [])
+        top = [self.canvas, self.status] + ([self.countdown] if self.countdown is not None else []) + [self.access]
         super().__init__(children=[*top, self.error_html, self.controls, self.log_html],
                          layout=widgets.Layout(width="auto", overflow="visible"))
+        self.add_class("jaliz-board")  # the keyboard layer finds the board's root by it (widgets.access)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
         self._render_lock = threading.RLock()
@@ -387,10 +391,13 @@ class GameBoard(widgets.VBox):
         self.error_html.value = (f"<div style='color:{ERROR_COLOUR};font-weight:bold;line-height:1.35;"
                                  f"white-space:pre-wrap;border-left:4px solid {ERROR_COLOUR};padding-left:6px'>"
                                  f"{esc(text)}</div>" if text else "")
+        if text and hasattr(self, "access"):
+            self.access.say(text)  # an illegal action's message reaches the live region too
 
     def set_note(self, note: str) -> None:
         """Show a short note after the status line (e.g. what a click selected)."""
         self.status.value = self._status_html(self.observation(), note=note)
+        self.access.say(note)
 
     # ------------------------------------------------------------------ clicks
     def click(self, x: float, y: float) -> None:
@@ -538,6 +545,7 @@ class GameBoard(widgets.VBox):
         lines = [esc(self.game.describe_event(e, self.human)) for e in events]
         self.log_html.value = ("<div style='font-family:monospace;font-size:12px;line-height:1.35;color:#333'>"
                                + "<br>".join(lines) + "</div>")
+        self._sync_keyboard(obs)  # the parts, the position in words, the announcements (widgets.keyboard)
 
     # ------------------------------------------------------------------ static views
     def _repr_svg_(self) -> Any:

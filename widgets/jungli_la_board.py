@@ -32,7 +32,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from jaliz_learn.pictures import jungli_la as pictures
+from jaliz_learn.pictures.describe_jungli_la import FACE_WORDS, MATERIAL_WORDS, card_text, where
 
+from .access import Part
 from .framework import button, dropdown, join_table, set_options
 from .jungli_la_canvas import SceneBoard
 
@@ -99,6 +101,64 @@ class JungliLaBoard(SceneBoard):
                 self.apply(f"discard {mat}")
             else:
                 self.apply(f"gain {mat}")
+
+    # ------------------------------------------------------------------ keyboard (widgets.keyboard)
+    def parts(self, obs: Any) -> list[Part]:
+        """The dice (Enter chooses one for a reroll), the track from Start to the Goal (Enter moves, discovers or
+        discovers remotely, as a click), your materials (Enter gains or discards), each explorer, the actions."""
+        out: list[Part] = []
+        faces = obs.dice_faces()
+        chosen = set(self.ui.get("dice", []))
+        reroll = obs.decision == "reroll" and obs.current_player == self.human
+        for i, face in enumerate(faces):
+            out.append(Part(f"die-{i}", "Dice", f"die {i + 1}: {FACE_WORDS.get(face, face)}", ("die", i),
+                            pressed=(i in chosen) if reroll else None))
+        at: dict[int, list[str]] = {}
+        for p, pos in enumerate(obs.positions):
+            at.setdefault(len(obs.track) + 1 if pos < 0 else pos, []).append(
+                "you" if p == self.human else self.seat_label(p))
+        tags = self.ui.get("targets") or {}
+        for cell in range(len(obs.track) + 2):
+            name = "Start" if cell == 0 else "Goal" if cell == len(obs.track) + 1 else \
+                f"card {cell}: {card_text(obs.track[cell - 1])}"
+            extra = (f" [{tags[cell]}]" if cell in tags else "") + (
+                f", here: {', '.join(at[cell])}" if cell in at else "")
+            out.append(Part(f"cell-{cell}", "Track", name + extra, ("cell", cell)))
+        if self.human is not None:
+            verb = "discard" if obs.decision == "discard" else "gain"
+            for mat, word, n in zip(("F", "W", "T"), MATERIAL_WORDS, obs.materials[self.human]):
+                out.append(Part(f"material-{mat}", "Your materials", f"{verb} {word} (you have {n})",
+                                ("material", self.human, mat)))
+        for p in range(obs.num_players):
+            out.append(Part(f"player-{p}", "Explorers", f"{self.seat_label(p)}: {where(obs, p)}"))
+        return out + self.action_parts(self.legal())
+
+    def button_actions(self, legal: Sequence[Any]) -> list[Any]:
+        spatial = ("move", "remote", "discover", "gain", "discard", "reroll")
+        out = [a for a in legal if getattr(a, "kind", "") not in spatial]
+        obs = self.observation()
+        if legal and obs.decision == "reroll":
+            out.insert(0, self._reroll)  # reroll the dice chosen with Enter
+        return out
+
+    def action_parts(self, legal: Sequence[Any], row: str = "Actions") -> list[Part]:
+        out = []
+        for a in self.button_actions(legal):
+            if callable(a) and not hasattr(a, "kind"):
+                faces = self.observation().dice_faces()
+                dice = " ".join(faces[i] for i in self.ui.get("dice", []) if i < len(faces))
+                out.append(Part("act-reroll-chosen", row, f"reroll the chosen dice ({dice or 'none chosen'})", a))
+            else:
+                out.append(Part("act-" + str(a), row, str(a), a))
+        return out
+
+    def cancel(self) -> str:
+        if not self.ui.get("dice") and self.ui.get("change_face") is None:
+            return "nothing to cancel"
+        self.ui["dice"] = []
+        self.ui["change_face"] = None
+        self._render()
+        return "dice choice cancelled"
 
     # ------------------------------------------------------------------ clicks
     def _click_die(self, obs: Any, i: int, mine: bool) -> None:

@@ -28,8 +28,10 @@ import ipywidgets as widgets
 from jaliz_learn.games.nizam import board as B
 from jaliz_learn.games.nizam.actions import EndTurn, Move, Score
 from jaliz_learn.pictures import nizam as N
+from jaliz_learn.pictures.describe_nizam import gem, line_name
 from jaliz_learn.pictures.svg import Rect
 
+from .access import Part
 from .framework import GameBoard, HitMap, Region, RegionPainter, button, dropdown, join_table, set_options
 
 
@@ -144,6 +146,35 @@ class NizamBoard(GameBoard):
             self.apply("draw")
         elif kind == "finish":
             self.finish_turn()
+
+    # ------------------------------------------------------------------ keyboard (widgets.keyboard)
+    def parts(self, obs: Any) -> list[Part]:
+        """The board's cells row by row (they read their gem), the line ends (Enter slides, as a click on the
+        arrow tab), the payments once an end is chosen, the hand, and the actions."""
+        cells = "".join(obs.board)
+        out = [Part(f"cell-{r}-{c}", f"Board row {r + 1}", f"row {r + 1} column {c + 1}: {gem(cells[r * B.SIDE + c])}")
+               for r in range(B.SIDE) for c in range(B.SIDE)]
+        sel = self.ui.get("selected_end")
+        for line in range(2 * B.SIDE):
+            for first in (True, False):
+                end = B.end_names(line)[0 if first else 1]
+                label = f"slide {line_name(line)} from the {end} ({gem(cells[B.end_cell(line, first)])})"
+                out.append(Part(f"end-{line}-{int(first)}", "Line ends", label, ("end", line, first),
+                                pressed=sel == (line, first)))
+        for i, pay in enumerate(tuple(self.ui.get("pay_options") or ())[:8]):
+            out.append(Part(f"pay-{i}-{pay}", "Pay with", "pay " + ", ".join(gem(c) for c in pay), ("pay", i)))
+        if obs.player is not None and obs.hand is not None:
+            out += [Part(f"hand-{i}", "Your hand", gem(c)) for i, c in enumerate(obs.hand)]
+        return out + self.action_parts(self.legal())
+
+    def button_actions(self, legal: Sequence[Any]) -> list[Any]:
+        return [a for a in legal if not isinstance(a, Move)]
+
+    def cancel(self) -> str:
+        if self.ui.get("selected_end") is None:
+            return "nothing to cancel"
+        self._cancel()
+        return "line end choice cancelled"
 
     # ------------------------------------------------------------------ moves
     @staticmethod

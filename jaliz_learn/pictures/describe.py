@@ -61,7 +61,7 @@ class Section:
         >>> Section("Scores", ("P0 3", "P1 5")).text()
         'Scores: P0 3; P1 5.'
         """
-        return f"{self.heading}: " + ("; ".join(self.items) if self.items else "none") + "."
+        return f"{self.heading}: " + ("; ".join(i.rstrip(".") for i in self.items) if self.items else "none") + "."
 
 
 @dataclass(frozen=True)
