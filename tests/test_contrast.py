@@ -342,3 +342,16 @@ def test_a_board_draws_in_its_palette_on_both_surfaces():
     assert not isinstance(board.painter.pen, P.PalettePen)
     with pytest.raises(ValueError, match="palette must be one of"):
         board.painter.set_palette("sepia")
+
+
+def test_the_environment_chooses_the_palette_of_every_board(monkeypatch):
+    from jaliz_learn.widgets import BaliBoard
+
+    monkeypatch.setenv("JALIZ_LEARN_PALETTE", "high-contrast")
+    board = BaliBoard(num_players=2, bots="random", speed=0)
+    assert board.painter.palette == "high-contrast" and isinstance(board.painter.pen, P.PalettePen)
+    monkeypatch.setenv("JALIZ_LEARN_PALETTE", "neon")
+    with pytest.raises(ValueError, match="JALIZ_LEARN_PALETTE must be one of default, okabe-ito, high-contrast"):
+        BaliBoard(num_players=2, bots="random", speed=0)
+    monkeypatch.delenv("JALIZ_LEARN_PALETTE")
+    assert BaliBoard(num_players=2, bots="random", speed=0).painter.palette == "default"

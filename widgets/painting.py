@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from jaliz_learn.core.text import safe_text
-from jaliz_learn.pictures.palette import PalettePen, check_palette, palette_pen, recolour
+from jaliz_learn.pictures.palette import PalettePen, check_palette, env_palette, palette_pen, recolour
 from jaliz_learn.pictures.svg import INK, Point, Rect, Svg
 
 from .surface import Canvas, SvgSurface, new_surface
@@ -209,6 +209,8 @@ class RegionPainter:
         self._sigs: dict[Any, Any] = {}
         self._svg_parts: dict[Any, str] = {}  # SvgSurface: region key -> its SVG elements, in drawing order
         self.regions_drawn = 0  # how many regions the last draw() repainted (tests, tuning)
+        if env_palette() != "default":  # JALIZ_LEARN_PALETTE: every board of the kernel (Voila, a class)
+            self.set_palette(env_palette())
 
     def regions(self, obs: Any, ui: dict[str, Any]) -> Iterable[Region]:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -33,6 +33,7 @@ so any palette keeps every fact on the board.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,6 +66,20 @@ def check_palette(name: str | None) -> str:
         return "default"
     if name not in PALETTES:
         raise InvalidOption(f"palette must be one of {', '.join(PALETTES)}, not {name!r}")
+    return name
+
+
+def env_palette() -> str:
+    """The palette every board of this process starts in: ``$JALIZ_LEARN_PALETTE`` (unset: ``"default"``).
+
+    ``JALIZ_LEARN_PALETTE=high-contrast jaliz-learn board nizam`` opens a high-contrast board in Voila; a
+    value that is no palette is refused in one line naming the variable.
+    """
+    name = os.environ.get("JALIZ_LEARN_PALETTE", "").strip()
+    if not name:
+        return "default"
+    if name not in PALETTES:
+        raise InvalidOption(f"JALIZ_LEARN_PALETTE must be one of {', '.join(PALETTES)}, not {name[:40]!r}")
     return name
 
 
@@ -304,5 +319,5 @@ def palette_pen(pen: Any, palette: str | None, background: str = WHITE) -> Any:
     return pen if name == "default" else PalettePen(pen, name, background)
 
 
-__all__ = ["OKABE_ITO", "PALETTES", "Backdrop", "PalettePen", "check_palette", "palette_pen", "readable",
-           "recolour"]
+__all__ = ["OKABE_ITO", "PALETTES", "Backdrop", "PalettePen", "check_palette", "env_palette", "palette_pen",
+           "readable", "recolour"]
