@@ -40,8 +40,8 @@ def test_every_board_at_a_timed_table_counts_down_the_seat_on_turn(server, cls, 
         seat, left, total = read_deadline(watch.state.deadline, cur)
         assert seat == cur and 80 < left <= total == 90
         for p, board in enumerate(boards):
-            _wait(board, lambda board=board: board.countdown.label != "")
             you = ", you" if p == cur else ""
+            _wait(board, lambda board=board, you=you: board.countdown.label == f"Seat {cur} ({names[cur]}{you})")
             assert re.fullmatch(rf"Seat {cur} \({names[cur]}{you}\): (1:30|1:[0-2]\d) left", board.countdown.text()), \
                 board.countdown.text()
             assert board.children.index(board.countdown) == 2  # right under the status line
