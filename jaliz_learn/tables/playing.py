@@ -2,7 +2,7 @@
 
 A bot's fault never ends the game nor the process: a bot that raises, answers an illegal action or takes longer
 than its time limit plays the seat's default action (the server's own rule,
-:func:`~jaliz_learn.tables.server.default_action`), and the failure is said in one safe line, here (``on_error``,
+:func:`~jaliz_learn.tables.deadlines.default_action`), and the failure is said in one safe line, here (``on_error``,
 by default standard error) and to the server, which shows it on that seat's board and in the teacher's
 ``jaliz-learn table list``. A dropped connection is joined again with backoff (:class:`~.client.TableClient`).
 
@@ -33,6 +33,7 @@ from jaliz_learn.core.errors import InvalidOption
 from jaliz_learn.core.text import check_name, safe_line
 
 from .client import RemoteIllegalAction, TableClient, TableClosed
+from .deadlines import default_action  # the server's own rule for a seat that does not decide
 
 
 @dataclass
@@ -142,7 +143,6 @@ def join(bot: Any, url: str, *, name: str | None = None, timeout: float | None =
         from jaliz_learn.bots import make_bot
 
         bot = make_bot(bot, state.game.name, state.seat)
-    from .server import default_action  # the server's own rule (imported late: it pulls in the records' tables)
 
     report = on_error or _stderr
     guard = GuardedBot(bot, time_limit)
