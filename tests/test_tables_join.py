@@ -162,16 +162,31 @@ def test_a_server_that_is_gone_ends_a_join_in_one_line_after_bounded_retries(tmp
     assert "Traceback" not in err
 
 
-def test_ctrl_c_ends_join_cleanly(server, monkeypatch, capsys):
-    import jaliz_learn.tables.playing as playing
+def test_ctrl_c_ends_join_cleanly(server):
+    """A real SIGINT to ``jaliz-learn join`` waiting at a table: one line, exit code 130, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
 
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(playing, "join", interrupted)
-    opened = server.open_table("nizam", 2, seed=17, bots={1: "greedy"})
-    assert main(["join", opened.urls[0], "random"]) == 130
-    assert "stopped (Ctrl-C)" in capsys.readouterr().err
+    opened = server.open_table("nizam", 2, seed=17)  # seat 1 never joins: the join waits
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "jaliz_learn", "join", opened.urls[0], "random"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        table = server.tables[opened.table]
+        end = time.monotonic() + 60
+        while not table.seats[0].joined and time.monotonic() < end:
+            time.sleep(0.05)
+        assert table.seats[0].joined
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "stopped (Ctrl-C)" in err and "Traceback" not in err and err.count("\n") == 1
 
 
 def test_a_bots_name_attribute_names_its_seat_when_it_is_a_valid_name():
