@@ -52,7 +52,7 @@ from ..grading.match import (
     time_item,
 )
 from ..grading.report import CheckResult, GradeReport, failure_hint
-from .own_work import OwnWork
+from .own_work import OwnWork, learner_source
 from .scenarios import ExerciseReport, contestant, limits_text, setup_limit
 
 GAME = "bali"
@@ -245,6 +245,9 @@ def check_monte_carlo(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED,
         report.add("create your bot", False, exc.reason, hint=failure_hint("crash", exc.reason))
         return report
     report.add("create your bot", True, f"{getattr(bot, '__name__', type(bot).__name__)}(seed) works")
+    hint = own_search_hint(bot)
+    if hint is not None:
+        report.items.append(hint)
     playout = check_playout(bot)
     report.items.append(playout)
     name = f"{games} practice games against {OPPONENT.__name__}"
@@ -289,6 +292,17 @@ _OWN_SEARCH_HINT = ("write MyMonteCarloBot yourself: sample states with game.sam
                     "legal action and play each clone out (sections 2 to 4 of the notebook)")
 
 
+def own_search_hint(bot: Any) -> CheckResult | None:
+    """The early hint of ``check()``: the library's search in the class's code or ancestry (the grader does not
+    rely on it: while it grades, the library's search is not there to use)."""
+    bases = [f"{c.__module__}:{c.__qualname__}" for c in getattr(bot, "__mro__", ())]
+    problems = [p for p in (ancestry_problem(bases),) if p] + source_problems(learner_source(bot))
+    if not problems:
+        return None
+    return CheckResult("your own search", False, "; ".join(problems),
+                       f"{_OWN_SEARCH_HINT}. {OWN_WORK.rule}: while grading, the library's search is not there to use")
+
+
 def grade_own_search(learner: Any, *, seed: int, **kwargs: Any) -> GradeReport:
     """What ``grader.py`` runs on a notebook's bot in its sandbox: the library's search refused (read from
     the notebook's code and from the class's ancestry as its process reports it), then
@@ -314,4 +328,5 @@ check: Callable[..., GradeReport] = check_monte_carlo
 __all__ = ["AVERAGE_DECISION_SECONDS", "BUDGET", "CLASS_NAME", "GAME", "GRADED", "GRADER_GAMES", "LABEL",
            "LIMITS_TEXT", "MIN_WIN_RATE", "NUM_PLAYERS", "OPPONENT", "OWN_WORK", "TIME_LIMIT", "ancestry_problem",
            "check", "check_monte_carlo", "check_playout", "grade_monte_carlo", "grade_own_search", "notebook_source",
+           "own_search_hint",
            "playout_cases", "source_problems"]

@@ -44,7 +44,7 @@ from ..grading.failures import BotFailure
 from ..grading.report import CheckResult, GradeReport, failure_hint
 from ..grading.values import Opaque
 from ..tournament import SETUP_MIN_SECONDS
-from .own_work import OwnWork
+from .own_work import OwnWork, learner_source
 from .practice import Call, answer
 from .scenarios import ExerciseReport, contestant
 
@@ -326,6 +326,11 @@ def check_experiments(cls: Any) -> GradeReport:
     """The quick check of exercise 5: every method of ``cls`` on the public data sets (a second or two)."""
     start = time.perf_counter()
     report = _grade(cls, public_cases(), "Exercise 5 quick check", f"{len(public_cases())} public data sets")
+    problems = source_problems(learner_source(cls))  # an early hint: the grader hides the library's statistics
+    if problems:
+        report.items.insert(0, CheckResult("your own code", False, "; ".join(problems),
+                                           f"compute every number with your own code. {OWN_WORK.rule}: while "
+                                           "grading, the library's statistics are not there to use"))
     report.notes.append(f"checked in {time.perf_counter() - start:.1f} s; the grader uses other, hidden data sets")
     return report
 

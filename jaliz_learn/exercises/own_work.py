@@ -18,6 +18,8 @@ hint in ``check()`` and the report; it is not what enforces the rule. In isolati
 'jaliz_learn.stats'
 >>> rule.explain("PermissionError: [Errno 13] Permission denied: '/venv/site-packages/jaliz_learn/stats.py'")
 'jaliz_learn.stats'
+>>> rule.explain("ImportError: cannot import name 'stats' from 'jaliz_learn' (/venv/jaliz_learn/__init__.py)")
+'jaliz_learn.stats'
 >>> rule.explain("ValueError: math domain error") is None
 True
 """
@@ -72,7 +74,9 @@ class OwnWork:
         for name, path in zip(self.modules, self.files()):
             relative = "/".join(path.relative_to(PACKAGE.parent).parts)
             stem = relative[:-3] if relative.endswith(".py") else relative
-            if re.search(rf"{re.escape(name)}\b", text) or stem in text.replace("\\", "/"):
+            parent, _, last = name.rpartition(".")
+            if (re.search(rf"{re.escape(name)}\b", text) or stem in text.replace("\\", "/")
+                    or f"import name '{last}' from '{parent}'" in text):
                 return name
         return None
 
@@ -103,4 +107,29 @@ class OwnWork:
         return report
 
 
-__all__ = ["OwnWork", "PACKAGE"]
+def learner_source(cls: Any) -> str:
+    """The source of a learner's class in this process (``check()``), for the early hint of reading its code: the
+    class's own text where Python finds it, else its methods' (a class of a notebook cell); ``""`` when neither.
+
+    >>> "def act" in learner_source(OwnWork) or learner_source(OwnWork).startswith("@dataclass")
+    True
+    """
+    import inspect
+    import textwrap
+
+    try:
+        return textwrap.dedent(inspect.getsource(cls))  # a class defined in a function is indented
+    except (OSError, TypeError):
+        pass
+    parts = []
+    for value in vars(cls).values() if isinstance(cls, type) else ():
+        function = getattr(value, "__func__", value)
+        if inspect.isfunction(function):
+            try:
+                parts.append(textwrap.dedent(inspect.getsource(function)))
+            except (OSError, TypeError):
+                continue
+    return "\n".join(parts)
+
+
+__all__ = ["OwnWork", "PACKAGE", "learner_source"]
