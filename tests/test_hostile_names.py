@@ -189,7 +189,8 @@ def test_a_hostile_name_reads_as_typed_on_every_board_at_a_table(server, svg_sur
         _wait(watch, lambda: watch.state.names[0] == name and watch.state.current_player() == 0
               and watch.state.deadline is not None)
         watch.redraw()
-        _wait(seat, lambda: seat.state.current_player() == 0 and len(seat.legal()) > 0)
+        _wait(seat, lambda: seat.state.current_player() == 0 and len(seat.legal()) > 0
+              and seat.countdown.label == f"Seat 0 ({name}, you)")
         status = inert_html(watch.status.value)
         assert f"P0 ({name}) decides" in status, status
         assert "Your turn" in inert_html(seat.status.value)
