@@ -80,6 +80,11 @@ def test_a_raising_bot_plays_the_default_action_says_so_once_per_decision_and_fi
         assert spectator.wait(lambda s: "raiser failed (RuntimeError" in s.notice, 10)  # shown on every board
         row = next(t for t in teacher_list(server) if t["table"] == opened.table)
         assert "RuntimeError: boom" in row["seats"][0]["error"]
+        end = time.monotonic() + 10
+        while table.saved is None and time.monotonic() < end:  # saved just after the last action
+            time.sleep(0.05)
+        record = json.loads(table.saved.read_text())
+        assert "last bot error: RuntimeError: boom" in record["seats"][0]["reason"]  # and in the results table
     finally:
         spectator.close()
 

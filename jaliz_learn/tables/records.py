@@ -26,9 +26,17 @@ def seat_rows(table: Table) -> list[dict[str, Any]]:
     out = st.standings()
     return [{"game": st.game.name, "seed": st.seed, "table": table.id, "seat": s.index, "bot": s.name,
              "score": float(out.scores[s.index]), "win": s.index in out.winners, "completed": st.is_over(),
-             "failure": "timeout" if s.timeouts else None,
-             "reason": f"{s.timeouts} decision(s) timed out" if s.timeouts else "", "decision": None,
+             "failure": "timeout" if s.timeouts else None, "reason": _reason(s), "decision": None,
              "decisions": s.decisions, "total_ms": s.total_ms, "max_ms": s.max_ms} for s in table.seats]
+
+
+def _reason(seat: Any) -> str:
+    """What went wrong for a seat: its timeouts, and the last failure its remote bot reported (a safe line: the
+    server made it one), e.g. ``"2 decision(s) timed out; last bot error: ValueError: odd turn"``."""
+    parts = [f"{seat.timeouts} decision(s) timed out"] if seat.timeouts else []
+    if getattr(seat, "error", ""):
+        parts.append(f"last bot error: {seat.error}")
+    return "; ".join(parts)
 
 
 def save_record(folder: Path, table: Table) -> Path:
