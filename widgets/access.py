@@ -243,6 +243,13 @@ function render({ model, el }) {
   let board = null;
   const fixCanvas = () => {
     if (!board) return;
+    // controls the kernel named (a list, a text box, a slider's handle): the name a screen reader reads
+    for (const [cls, name] of model.get("control_names")) {
+      for (const c of board.querySelectorAll("." + cls + " input, ." + cls + " select, ." + cls +
+                                             " textarea, ." + cls + " [role=slider]")) {
+        if (c.getAttribute("aria-label") !== name) c.setAttribute("aria-label", name);
+      }
+    }
     for (const c of board.querySelectorAll("canvas")) {
       if (c.getAttribute("tabindex") !== "-1") c.setAttribute("tabindex", "-1");
       if (c.getAttribute("aria-hidden") !== "true") c.setAttribute("aria-hidden", "true");
@@ -333,6 +340,8 @@ class BoardAccess(anywidget.AnyWidget):
     messages: traitlets.List[Any] = traitlets.List().tag(sync=True)
     #: [[key, meaning], ...] (not "keys": that is a Widget attribute, the names of the synced traits)
     key_help: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: [[css class, accessible name], ...] of the board's own controls (see :func:`name_controls`)
+    control_names: traitlets.List[Any] = traitlets.List().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -397,4 +406,39 @@ class BoardAccess(anywidget.AnyWidget):
             self.key_help = data
 
 
-__all__ = ["KEEP_MESSAGES", "BoardAccess", "Part"]
+def name_controls(root: Any, access: BoardAccess) -> int:
+    """Give every list, text box and slider under ``root`` an accessible name: its description, else its tooltip,
+    else its placeholder. ipywidgets ties a description to its control only when it is not empty, and a slider's
+    handle to none, so the page side sets ``aria-label`` (each control gets a class it is found by). Returns how
+    many were named.
+
+    >>> import ipywidgets as widgets
+    >>> a = BoardAccess()
+    >>> box = widgets.VBox([widgets.Text(placeholder="or type an action"), widgets.FloatSlider(description="pace"),
+    ...                     widgets.Button(description="Go")])
+    >>> name_controls(box, a), [name for _cls, name in a.control_names]
+    (2, ['or type an action', 'pace'])
+    """
+    import ipywidgets as widgets
+
+    kinds = (widgets.Text, widgets.Textarea, widgets.Dropdown, widgets.Select, widgets.SelectMultiple,
+             widgets.FloatSlider, widgets.IntSlider)
+    names: list[list[str]] = []
+    todo, seen = [root], set()
+    while todo:
+        w = todo.pop(0)
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        if isinstance(w, kinds):
+            name = w.description or w.tooltip or getattr(w, "placeholder", "") or ""
+            if name:
+                cls = f"jaliz-named-{len(names)}"
+                w.add_class(cls)
+                names.append([cls, _text(name)])
+        todo.extend(getattr(w, "children", ()))
+    access.control_names = names
+    return len(names)
+
+
+__all__ = ["KEEP_MESSAGES", "BoardAccess", "Part", "name_controls"]

@@ -257,8 +257,10 @@ class JalizBoard(GameBoard):
         self.pass_btn = button("Pass", lambda: self.apply("pass"), "no claim / no offer this round")
         self.refuse_btn = button("Refuse", lambda: self.apply("refuse"), "refuse all offers (next offer round)")
         self.harvest_dd = dropdown("110px")
+        self.harvest_dd.tooltip = "plot to harvest"  # its accessible name (widgets.access.name_controls)
         self.harvest_btn = button("Harvest", lambda: self._apply_dd(self.harvest_dd), "harvest the chosen plot")
         self.buy_dd = dropdown("150px")
+        self.buy_dd.tooltip = "item to buy"
         self.buy_btn = button("Buy", lambda: self._apply_dd(self.buy_dd), "buy the chosen item")
         self.market_dd = dropdown("120px", "card")
         self.keep_btn = button("Keep", lambda: self._market_action("keep"), "keep the revealed card and plant it")

@@ -80,6 +80,7 @@ from jaliz_learn.pictures.markup import esc
 from jaliz_learn.pictures.svg import INK, seat_name
 from jaliz_learn.tables.client import RemoteState, TableClient
 
+from .access import name_controls
 from .countdown import Countdown, deadline_label, read_deadline
 from .keyboard import KeyboardBoard
 from .painting import (  # noqa: F401 - re-exported: boards import the drawing parts from here
@@ -225,6 +226,7 @@ class GameBoard(KeyboardBoard, widgets.VBox):
         super().__init__(children=[*top, self.error_html, self.controls, self.log_html],
                          layout=widgets.Layout(width="auto", overflow="visible"))
         self.add_class("jaliz-board")  # the keyboard layer finds the board's root by it (widgets.access)
+        name_controls(self.controls, self.access)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
         self._render_lock = threading.RLock()
@@ -434,6 +436,7 @@ class GameBoard(KeyboardBoard, widgets.VBox):
         self.all_dd = dropdown("330px", "legal actions")
         self.all_btn = button("Apply", lambda: self._apply_dd(self.all_dd), "play the chosen legal action")
         self.text_in = widgets.Text(placeholder="or type an action", continuous_update=False,
+                                    tooltip="type an action in notation, then Enter",
                                     layout=widgets.Layout(width="230px"))
         self.text_btn = button("Play", self._play_text, "play the typed action")
         self.text_in.observe(lambda _c: self._play_text(), names="value")  # Enter (or leaving the box)

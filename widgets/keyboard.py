@@ -71,6 +71,29 @@ READ_ACTIONS = 12
 READ_MOVES = 5
 
 
+def read_section(d: Description, key: str, num_players: int) -> str:
+    """What a query key that reads the position announces (``t``, ``h``, ``s``, a seat's digit; ``""`` for another).
+
+    >>> from jaliz_learn.pictures.describe import Section
+    >>> d = Description("title", (Section("Scores", ("P0 3", "P1 5")), Section("P1 Ana", ("2 coins",))))
+    >>> read_section(d, "s", 2), read_section(d, "1", 2), read_section(d, "7", 2), read_section(d, "h", 2)
+    ('Scores: P0 3; P1 5.', 'P1 Ana: 2 coins.', 'There is no seat 7.', 'You have no hand: you are watching.')
+    """
+    if key in ("t", "h", "s"):
+        heading = {"t": TURN, "h": HAND, "s": SCORES}[key]
+        s = d.section(heading)
+        if s is None:
+            return "You have no hand: you are watching." if key == "h" else f"{heading}: none."
+        return s.text()
+    if len(key) == 1 and key.isdigit():
+        n = int(key)
+        if n >= num_players:
+            return f"There is no seat {n}."
+        s = d.section(f"P{n}")
+        return s.text() if s is not None else f"P{n}: nothing to read."
+    return ""
+
+
 def target_id(target: Any) -> str:
     """A part's id from its target (stable while the target is the same).
 
@@ -145,7 +168,11 @@ class KeyboardBoard:
             unique.append(p if pid == p.id else Part(pid, p.row, p.label, p.target, p.pressed))
         self._part_targets = {p.id: p.target for p in unique}
         self.access.set_parts(unique)
-        self.access.set_description(self.description(obs))
+        description = self.description(obs)
+        self.access.set_description(description)
+        surface = getattr(self, "canvas", None)
+        if surface is not None and hasattr(surface, "label") and surface.label != description.title:
+            surface.label = description.title  # the SVG surface's accessible name (JupyterLite)
         self._announce_changes(obs)
 
     # ------------------------------------------------------------------ the description
@@ -186,13 +213,8 @@ class KeyboardBoard:
             return "Keys: " + "; ".join(f"{k} {meaning}" for k, meaning in KEYS) + "."
         if key == "d":
             return "The position in words is shown or hidden under the board parts."
-        d = self.description()
-        if key in ("t", "h", "s"):
-            heading = {"t": TURN, "h": HAND, "s": SCORES}[key]
-            s = d.section(heading)
-            if s is None:
-                return "You have no hand: you are watching." if key == "h" else f"{heading}: none."
-            return s.text()
+        if key in ("t", "h", "s") or (len(key) == 1 and key.isdigit()):
+            return read_section(self.description(), key, self.state.num_players)  # type: ignore[attr-defined]
         if key == "l":
             lines = self.last_moves()
             return ("Last moves: " + "; ".join(lines) + ".") if lines else "No moves yet."
@@ -202,12 +224,6 @@ class KeyboardBoard:
                 return "You have no legal action now: it is not your turn."
             more = f"; and {len(legal) - READ_ACTIONS} more" if len(legal) > READ_ACTIONS else ""
             return f"{len(legal)} legal action(s): " + "; ".join(legal[:READ_ACTIONS]) + more + "."
-        if len(key) == 1 and key.isdigit():
-            n = int(key)
-            if n >= self.state.num_players:  # type: ignore[attr-defined]
-                return f"There is no seat {n}."
-            s = d.section(f"P{n}")
-            return s.text() if s is not None else f"P{n}: nothing to read."
         return ""
 
     def last_moves(self, count: int = READ_MOVES) -> list[str]:
@@ -245,4 +261,4 @@ class KeyboardBoard:
         return f"Game over. Winner(s): {win}. Scores: {scores}."
 
 
-__all__ = ["KEYS", "READ_ACTIONS", "READ_MOVES", "KeyboardBoard", "target_id"]
+__all__ = ["GAME_TITLES", "KEYS", "READ_ACTIONS", "READ_MOVES", "KeyboardBoard", "read_section", "target_id"]

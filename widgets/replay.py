@@ -34,14 +34,21 @@ import ipywidgets as widgets
 import jaliz_learn
 from jaliz_learn.core.text import safe_line
 from jaliz_learn.pictures import picture_html
+from jaliz_learn.pictures.describe import describe
 from jaliz_learn.pictures.jaliz_layout import BoardLayout
 from jaliz_learn.pictures.markup import esc
 from jaliz_learn.pictures.nizam import NizamLayout
 from jaliz_learn.pictures.svg import seat_name
 
 from ._paint import Painter
+from .access import BoardAccess, Part, name_controls
 from .framework import RegionPainter, make_canvas, reset_client_canvas
+from .keyboard import GAME_TITLES, KEYS, read_section
 from .nizam_board import NizamPainter
+
+#: The keys of the replay's keyboard layer (the boards' keys, without the legal actions; "l" reads this step).
+REPLAY_KEYS = tuple((k, "this step and what happened in it" if k == "l" else meaning)
+                    for k, meaning in KEYS if k != "a")
 
 #: A copy of the position is cached every CHECKPOINT actions.
 CHECKPOINT = 25
@@ -146,7 +153,16 @@ class ReplayViewer(widgets.VBox):
         self.events_html = widgets.HTML(layout=widgets.Layout(max_height="160px", overflow="auto"))
         bar = widgets.HBox([self.first_btn, self.prev_btn, self.next_btn, self.last_btn, self.slider, self.viewer_dd],
                            layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__(children=[bar, self.step_html, self.board_widget, self.events_html])
+        # the keyboard and screen-reader layer (widgets.access): the steps as parts, the position in words, and
+        # a live region that reads each step as it is shown
+        self.access = BoardAccess(label=f"Replay of {GAME_TITLES.get(self.game.name, self.game.name)}")
+        self.access.set_keys(REPLAY_KEYS)
+        self.access.on_activate(self._activate)
+        self.access.on_key(self.handle_key)
+        self._said: tuple[int, int | None] | None = None
+        super().__init__(children=[bar, self.step_html, self.board_widget, self.access, self.events_html])
+        self.add_class("jaliz-board")
+        name_controls(bar, self.access)
         if self.canvas is not None:
             self.canvas.on_client_ready(self._on_client_ready)
         target = self.steps if step is None else (step if step >= 0 else self.steps + step)
@@ -217,6 +233,55 @@ class ReplayViewer(widgets.VBox):
         self.step_html.value = f"<div style='font-size:14px'>{head}</div>"
         self.events_html.value = ("<div style='font-family:monospace;font-size:12px;line-height:1.35'>"
                                   + "<br>".join(esc(t) for t in self.step_events()) + "</div>")
+        self._sync_access(obs)
+
+    # ------------------------------------------------------------------ keyboard (widgets.access)
+    def step_text(self) -> str:
+        """``Step 3 of 40: P1 plays plant carrot 1`` (plain text)."""
+        if self.step == 0:
+            return f"Step 0 of {self.steps}: the start"
+        actor = self.actors[self.step - 1]
+        who_played = f"P{actor}" if actor is None else seat_name(actor, self.names)
+        return f"Step {self.step} of {self.steps}: {who_played} plays {self.actions[self.step - 1]}"
+
+    def _sync_access(self, obs: Any) -> None:
+        nav = [("first", "first step: the start", 0), ("prev", "previous step", self.step - 1),
+               ("next", "next step", self.step + 1), ("last", "last step", self.steps)]
+        parts = [Part(f"nav-{key}", "Replay", label, ("go", to)) for key, label, to in nav]
+        parts.append(Part("step", "Replay", self.step_text()))
+        self._targets = {p.id: p.target for p in parts}
+        self.access.set_parts(parts)
+        self.access.set_description(describe(obs, self.names))
+        if self._said != (self.step, self.viewer):  # each step (or view) is read once, with its events
+            if self._said is not None:
+                self.access.say(". ".join([self.step_text(), *self.step_events()]))
+            self._said = (self.step, self.viewer)
+
+    def _activate(self, part_id: str) -> None:
+        target = self._targets.get(part_id)
+        if isinstance(target, tuple) and target[0] == "go":
+            if not 0 <= target[1] <= self.steps:
+                self.access.say("no step there: " + self.step_text())
+                return
+            self.go(target[1])
+        else:
+            self.access.say(self.step_text())
+
+    def handle_key(self, key: str) -> str:
+        """A query key on the replay: announces the answer and returns it (see ``REPLAY_KEYS``)."""
+        if key == "l":
+            text = ". ".join([self.step_text(), *self.step_events()])
+        elif key == "?":
+            text = "Keys: " + "; ".join(f"{k} {meaning}" for k, meaning in REPLAY_KEYS) + "."
+        elif key == "Escape":
+            text = "nothing to cancel"
+        elif key == "d":
+            text = "The position in words is shown or hidden under the replay's parts."
+        else:
+            text = read_section(describe(self.observation(), self.names), key, self.final.num_players)
+        if text:
+            self.access.say(text)
+        return text
 
     def _repr_html_(self) -> str:
         return picture_html(self.observation())

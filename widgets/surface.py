@@ -57,6 +57,8 @@ function render({ model, el }) {
       svg.style.height = "auto";
       svg.style.display = "block";
       svg.setAttribute("role", "img");
+      // its name is the position's title, not all its text run together (the words are in the board's layer)
+      svg.setAttribute("aria-label", model.get("label") || "board");
     }
   };
   box.addEventListener("mousedown", (event) => {
@@ -69,10 +71,11 @@ function render({ model, el }) {
                  y: (event.clientY - r.top) * model.get("height") / r.height });
   });
   model.on("change:svg", show);
+  model.on("change:label", show);
   show();
   el.appendChild(box);
   model.send({ event: "client_ready" });
-  return () => model.off("change:svg", show);
+  return () => { model.off("change:svg", show); model.off("change:label", show); };
 }
 export default { render };
 """
@@ -85,6 +88,8 @@ class SvgSurface(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     width = traitlets.Int(0).tag(sync=True)
     height = traitlets.Int(0).tag(sync=True)
+    #: the picture's accessible name (a board sets the position's title: jaliz_learn.pictures.describe)
+    label = traitlets.Unicode("board").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
