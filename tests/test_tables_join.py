@@ -84,7 +84,7 @@ def test_a_raising_bot_plays_the_default_action_says_so_once_per_decision_and_fi
         while table.saved is None and time.monotonic() < end:  # saved just after the last action
             time.sleep(0.05)
         record = json.loads(table.saved.read_text())
-        assert "last bot error: RuntimeError: boom" in record["seats"][0]["reason"]  # and in the results table
+        assert "last bot error: raiser failed (RuntimeError: boom" in record["seats"][0]["reason"]  # and in results
     finally:
         spectator.close()
 
