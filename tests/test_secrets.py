@@ -178,3 +178,61 @@ def test_no_report_shows_a_value_derived_from_the_secret(tmp_path, secret_file):
     assert secret_text not in written + out.stdout + out.stderr
     shown = [d for d in derived if str(d) in written + out.stdout + out.stderr]
     assert not shown, f"values derived from the secret in the gradebook: {shown[:3]}"
+
+
+def test_a_bots_seed_does_not_lead_back_to_its_games_seed():
+    """Under a keyed seed a bot's seed is HMAC-SHA256 of the set's seed, not a public-hash child of its game's 31-bit
+    seed (from which a search would give the bot its game's seed and every hidden card); practice is unchanged."""
+    from jaliz_learn.bots import RandomBot
+    from jaliz_learn.grading.match import InProcessContestant, play_learner_games
+    from jaliz_learn.grading.seeds import bot_seeds
+
+    given: list[int] = []
+
+    class Recording(InProcessContestant):
+        def new_bot(self, seed, limit):
+            given.append(seed)
+            return super().new_bot(seed, limit)
+
+    keyed = exercise_seed(secret_seed(1, environ={SECRET_ENV: STRONG})[0], 2)
+    for seed in (keyed, 12345):
+        given.clear()
+        records = play_learner_games("nizam", Recording(RandomBot), games=4, num_players=2, seed=seed)
+        games = sorted({(r["game"], r["seed"]) for r in records})
+        expected = [bot_seeds(seed, index // 2, game_seed, 2)[index % 2] for index, game_seed in games]
+        assert given == expected
+        public = [derive_seed(game_seed, 1000 + index % 2) for index, game_seed in games]
+        assert (given == public) == (seed == 12345), "practice seeds changed, or keyed ones are public children"
+
+
+def test_the_teacher_rebuilds_a_graded_position_under_a_secret():
+    """The report's reference (no seed in it) rebuilds the failing position from the teacher's secret: the grader and
+    the replay derive the same keyed seeds (the game's, and the bots' as the grader gave them)."""
+    import re
+
+    import jaliz_learn.exercises
+    from jaliz_learn.grading.batch import find_exercise, load_grader
+    from jaliz_learn.grading.match import observation_lines
+
+    grader = load_grader(find_exercise("1"))
+    skeleton = ROOT / "exercises" / "01_first_jaliz_bot" / "exercise.ipynb"
+    keyed = secret_seed(1, environ={SECRET_ENV: STRONG})[0]
+    report = grader.grade(skeleton, seed=keyed, seed_note="secret seed from a test")
+    first = next(i for i in report.items if i.name == "legal actions").details["first"]
+    found = re.fullmatch(r'jaliz_learn\.exercises\.replay\("ex01", game=(\d+), decision=(\d+), notebook=\.\.\.\)',
+                         first["replay"])
+    assert found, first["replay"]
+    state = jaliz_learn.exercises.replay("ex01", int(found[1]), int(found[2]), notebook=skeleton, seed=keyed)
+    seat = state.current_player()
+    assert seat == first["seat"] and observation_lines(state.observation(seat)) == first["seen"]
+    assert first["bot_seed"] == bot_seeds_of(keyed, int(found[1]))[seat]
+
+
+def bot_seeds_of(keyed: int, game: int) -> list[int]:
+    from jaliz_learn.exercises.rebuild import _parent_and_block, graded_game
+    from jaliz_learn.grading.seeds import bot_seeds
+
+    seed = exercise_seed(keyed, 1)
+    _, players, _, game_seed, _ = graded_game("ex01", game, seed=seed)
+    parent, block = _parent_and_block("ex01", game, seed)
+    return bot_seeds(parent, block, game_seed, players)

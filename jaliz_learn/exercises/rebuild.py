@@ -49,6 +49,16 @@ def graded_game(exercise: str, game: int, *, seed: int) -> tuple[str, int, int, 
     raise InvalidOption(f"exercise {exercise} grades games 1 to {number - 1}, not game {game}")
 
 
+def _parent_and_block(exercise: str, game: int, seed: int) -> tuple[int, int]:
+    """The seed of graded game ``game``'s set and the game's block in it (see :func:`graded_game`)."""
+    number = 1
+    for game_set in _module(exercise).GRADED:
+        if game < number + game_set.total():
+            return seed + game_set.seed_offset, (game - number) // game_set.num_players
+        number += game_set.total()
+    raise InvalidOption(f"exercise {exercise} grades games 1 to {number - 1}, not game {game}")
+
+
 def replay(exercise: str, game: int, decision: int, *, notebook: str | Path, secret_file: str | Path | None = None,
            seed: int | None = None, isolation: Any = None) -> State:
     """The position of decision ``decision`` of graded game ``game``, rebuilt with the learner's ``notebook``.
@@ -57,21 +67,23 @@ def replay(exercise: str, game: int, decision: int, *, notebook: str | Path, sec
     """
     from ..grading.batch import find_exercise, load_grader
     from ..grading.sandbox import Sandbox
-    from ..grading.seeds import exercise_seed, secret_seed
+    from ..grading.seeds import bot_seeds, exercise_seed, secret_seed
 
     module = _module(exercise)
     grader = load_grader(find_exercise(EXERCISES[exercise][1]))
     if seed is None:
         seed, _ = secret_seed(grader.PRACTICE_SEED, secret_file=secret_file)
     label = int(exercise[2:])
-    _, players, seat, game_seed, opponent = graded_game(exercise, game, seed=exercise_seed(seed, label))
+    seed = exercise_seed(seed, label)
+    _, players, seat, game_seed, opponent = graded_game(exercise, game, seed=seed)
+    parent, block = _parent_and_block(exercise, game, seed)
     g = as_game(module.GAME)
     state = g.initial_state(num_players=players, seed=game_seed)
-    bot_seeds = [derive_seed(game_seed, 1000 + s) for s in range(players)]
-    others = {s: make_bot(opponent, bot_seeds[s]) for s in range(players) if s != seat}
+    seeds = bot_seeds(parent, block, game_seed, players)  # as the grader gave them
+    others = {s: make_bot(opponent, seeds[s]) for s in range(players) if s != seat}
     with Sandbox(notebook, g, module.CLASS_NAME, isolation=isolation) as box:
         box.start()
-        mine = box.new_bot(bot_seeds[seat], 30.0)
+        mine = box.new_bot(seeds[seat], 30.0)
         for _ in range(decision - 1):
             if state.is_over():
                 raise InvalidOption(f"graded game {game} ended before decision {decision}")

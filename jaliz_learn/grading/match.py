@@ -39,6 +39,7 @@ from ..tournament import (
 from .failures import BotFailure, Limits, LoadFailure, over_the_limit
 from .notebooks import LEARNER, describe_learner_exception, learner_frame
 from .report import CheckResult, GradeReport, failure_hint
+from .seeds import bot_seeds as graded_bot_seeds
 
 if TYPE_CHECKING:
     from .sandbox import Sandbox
@@ -195,7 +196,8 @@ def _describe_non_action(value: Any) -> str:
 
 def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner: int, num_players: int, seed: int,
              time_limit: float | None, max_decisions: int = 100_000, number: int = 0, exercise: str | None = None,
-             budget: Budget | None = None) -> tuple[State, list[dict[str, Any]]]:
+             budget: Budget | None = None,
+             bot_seeds: Sequence[int] | None = None) -> tuple[State, list[dict[str, Any]]]:
     """One game with the learner in ``seat_of_learner``; the final state and one record per seat.
 
     A decision over ``time_limit`` forfeits the game (failure ``timeout``); an exhausted ``budget`` stops it
@@ -203,7 +205,8 @@ def play_one(game: Game, learner: Contestant, opponent: Any, *, seat_of_learner:
     ``number``) and ``seen`` (the observation the bot was given, as :func:`observation_lines`).
     """
     n = num_players
-    bot_seeds = [derive_seed(seed, 1000 + s) for s in range(n)]
+    # the bots' seeds: given by a graded set (keyed: see jaliz_learn.grading.seeds.bot_seeds), else from the game's
+    bot_seeds = list(bot_seeds) if bot_seeds is not None else [derive_seed(seed, 1000 + s) for s in range(n)]
     state = game.initial_state(num_players=n, seed=seed)
     setup_limit = None if time_limit is None else max(SETUP_MIN_SECONDS, SETUP_FACTOR * time_limit)
     failure: dict[str, Any] | None = None
@@ -318,7 +321,8 @@ def play_learner_games(game: Game | str, learner: Contestant, *, games: int, num
         block, seat = divmod(index, num_players)
         game_seed = derive_seed(seed, block)
         state, rows = play_one(g, learner, opponent, seat_of_learner=seat, num_players=num_players, seed=game_seed,
-                               time_limit=time_limit, number=first_number + index, exercise=exercise, budget=budget)
+                               time_limit=time_limit, number=first_number + index, exercise=exercise, budget=budget,
+                               bot_seeds=graded_bot_seeds(seed, block, game_seed, num_players))
         for row in rows:
             records.append({"game": index, "seed": game_seed, "turns": state.log.turn, "set": set_name, **row})
         failed += any(r["failure"] is not None for r in rows)

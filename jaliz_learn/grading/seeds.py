@@ -117,6 +117,29 @@ def exercise_seed(seed: int, label: int) -> int:
     return derive_seed(seed, label)
 
 
+#: Labels of the bots' seeds under a keyed seed start here (far above any block's label).
+BOT_LABELS = 10**9
+
+
+def bot_seeds(parent: int, block: int, game_seed: int, players: int) -> list[int]:
+    """The seeds of the bots of one graded game (seat order): game ``block`` of a set whose seed is ``parent``.
+
+    From a practice seed, ``derive_seed(game_seed, 1000 + seat)`` as always. From a keyed seed, each is
+    HMAC-SHA256 of ``parent`` (:func:`~jaliz_learn.tournament.derive_seed` of a keyed seed), not a public-hash
+    child of the game's 31-bit seed: a bot is given its seed, and a search over the public hash would give it the
+    game's seed and with it every hidden card of the game.
+
+    >>> from jaliz_learn.tournament import derive_seed
+    >>> bot_seeds(42, 3, derive_seed(42, 3), 2) == [derive_seed(derive_seed(42, 3), 1000 + s) for s in range(2)]
+    True
+    """
+    from ..tournament import derive_seed
+
+    if is_keyed(parent):
+        return [derive_seed(parent, BOT_LABELS + 1000 * block + seat) for seat in range(players)]
+    return [derive_seed(game_seed, 1000 + seat) for seat in range(players)]
+
+
 def _from_secret(text: str, where: str) -> int:
     secret = text.strip()
     bits = secret_bits(secret)
@@ -182,5 +205,5 @@ def write_new_secret(path: str | Path) -> Path:
     return target
 
 
-__all__ = ["KEYED_BIT", "MIN_SECRET_BITS", "PRACTICE_NOTE", "SECRET_ENV", "exercise_seed", "is_keyed", "keyed_seed",
-           "secret_bits", "secret_seed", "write_new_secret"]
+__all__ = ["KEYED_BIT", "MIN_SECRET_BITS", "PRACTICE_NOTE", "SECRET_ENV", "bot_seeds", "exercise_seed", "is_keyed",
+           "keyed_seed", "secret_bits", "secret_seed", "write_new_secret"]
