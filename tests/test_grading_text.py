@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from jaliz_learn.core.errors import InvalidOption
 from jaliz_learn.grading import gradebook as gb
 from jaliz_learn.grading.batch import grade_folder
 
@@ -305,3 +306,38 @@ def test_the_class_tournament_keeps_its_leaderboard_whatever_the_names_and_messa
     failures = dict(zip(leaderboard["notebook"], leaderboard["first_failure"].fillna("")))
     assert "\\udcff\\x1b[2K\\rPASS" in failures["raises.ipynb"]
     assert "$\\frac{x\\udcff\\x1b[2K | \\u202e.ipynb" in statuses
+
+
+ROSTER_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(name=ROSTER_TEXT, sid=ROSTER_TEXT, email=ROSTER_TEXT,
+       section=st.sampled_from(["A", "=1+2", "\x1b[2K", "\u202e"]))
+def test_arbitrary_roster_fields_reach_every_format_safely(exercise, name, sid, email, section):
+    """A roster is a spreadsheet anyone may have edited: its fields (controls, bidi, formulas) reach the Canvas and
+    Moodle imports made safe, and the class's rows are all there."""
+    with tempfile.TemporaryDirectory() as work:
+        folder = Path(work) / "class"
+        folder.mkdir()
+        for stem in ("alice", "bob"):
+            (folder / f"{stem}.ipynb").write_text(NOTEBOOK, encoding="utf-8")
+        roster = Path(work) / "roster.csv"
+        with open(roster, "w", encoding="utf-8", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(["file", "id", "name", "email", "section"])
+            writer.writerow(["alice", sid or "s1", name, email, section])
+            writer.writerow(["bob", "s2" if sid != "s2" else "s3", "Bob", "", section])
+            writer.writerow(["carol", "s4" if sid != "s4" else "s5", name, "", ""])
+        try:
+            gb.read_roster(roster)
+        except InvalidOption as exc:  # e.g. the generated id repeats another, or blanks make a row empty
+            assert "\n" not in str(exc) and not _bad_chars(str(exc))
+            return
+        out = Path(work) / "out"
+        rows, lines = _grade(folder, out, exercise, message="m", roster=roster)
+        assert len(rows) == 3  # alice, bob, and carol without a notebook
+        check_gradebook(out, 2, extra_rows=1)
+        for line in lines:
+            assert not _bad_chars(line)
