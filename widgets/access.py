@@ -229,6 +229,12 @@ function render({ model, el }) {
       move(b, key);
       return;
     }
+    if (b && (key === "Enter" || key === " ")) {
+      // played here, not left to the button's default click: a host page may take Enter on its way
+      event.preventDefault();
+      b.click();
+      return;
+    }
     const keys = model.get("key_help").map((k) => k[0]);
     const named = key === "Escape" ? "Escape" : key;
     if (!keys.includes(named) && !(named.length === 1 && keys.includes("0-9") && named >= "0" && named <= "9")) return;
