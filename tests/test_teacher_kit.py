@@ -84,3 +84,16 @@ def test_the_kit_finds_every_solution_notebook():
     from jaliz_learn_teacher import solutions
 
     assert set(solutions()) == {p.parent.name for p in (ROOT / "exercises").glob("*/grader.py")}
+
+
+def test_a_grader_without_the_kit_says_so_in_one_line_before_any_notebook_runs():
+    import subprocess
+
+    code = ("import sys; sys.modules['jaliz_learn_teacher'] = None\n"
+            "from jaliz_learn.grading.batch import find_exercise, load_grader\n"
+            "sys.exit(load_grader(find_exercise('5')).main([sys.argv[1]]))")
+    notebook = str(ROOT / "exercises" / "05_experiments" / "exercise.ipynb")
+    done = subprocess.run([sys.executable, "-c", code, notebook], capture_output=True, text=True, timeout=300)
+    lines = [line for line in done.stderr.splitlines() if line.startswith("grader.py:")]
+    assert done.returncode == 2 and len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "teacher kit" in lines[0] and "pip install -e ./teacher" in lines[0] and done.stdout == ""
