@@ -93,7 +93,7 @@ class Limits:
     tarpit_seconds: float = 5.0  # an address over its attempts is answered this late, then refused (HTTP 429)
     code_guesses: int = 20  # unknown codes per address within guess_window seconds
     guess_window: float = 60.0
-    spectator_interval: float = 0.1  # a spectator's or teacher's view is updated at most this often (s)
+    spectator_interval: float = 0.25  # a spectator's or teacher's view is updated at most this often (s)
     send_seconds: float = 10.0  # a viewer whose connection takes no more for this long is dropped
     queue: int = 64  # answers waiting for a viewer beyond this: dropped (it does not read)
 

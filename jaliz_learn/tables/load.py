@@ -7,7 +7,9 @@ the number of actions, the median and 95th-percentile time from sending an actio
 every table finished with every client's view equal to the server's (nothing lost by a reconnect).
 
 ``python -m jaliz_learn.tables.load [GAME] [--tables 10] [--seats 3]`` prints it (docs/BENCHMARKS.md, "Live
-tables"); tests/test_tables.py runs a bounded one.
+tables"); tests/test_tables.py runs a bounded one. ``--fairness`` runs the fair-share benchmark instead
+(:mod:`.fairness`: an honest 4-seat table's pace, quiet and under floods of renames and spectator connections;
+``--seconds`` per phase, ``--connections``); tests/test_tables_fairness.py runs a short one.
 """
 
 from __future__ import annotations
@@ -138,8 +140,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", type=int, default=3)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--drop-every", type=int, default=25, help="a client drops and rejoins after this many actions")
-    p.add_argument("--seconds", type=float, default=120.0)
+    p.add_argument("--seconds", type=float, default=None, help="the whole test (default 120), or each phase of "
+                   "--fairness (default 5)")
+    p.add_argument("--fairness", action="store_true", help="the fair-share benchmark (default game: jaliz)")
+    p.add_argument("--connections", type=int, default=1000, help="--fairness: spectator connections in the floods")
+    p.add_argument("--rounds", type=int, default=3, help="--fairness: rounds of the four phases")
+    p.add_argument("--unlimited", action="store_true", help="--fairness: with limits too generous to matter "
+                   "(what the fair share buys)")
     a = p.parse_args(argv)
+    if a.fairness:
+        from .fairness import fairness, unlimited
+
+        result = fairness(a.game if a.game != "nizam" else "jaliz", seconds=a.seconds or 5.0, rounds=a.rounds,
+                          connections=a.connections, seed=a.seed, limits=unlimited() if a.unlimited else None)
+        print(result)
+        return 0
+    a.seconds = a.seconds or 120.0
     print(load_test(a.game, a.tables, a.seats, seed=a.seed, drop_every=a.drop_every, seconds=a.seconds))
     return 0
 

@@ -52,6 +52,10 @@ from .protocol import MAX_FRAME, MAX_LEGAL, BadMessage, check_message, dumps
 from .records import save_record
 from .viewers import Viewer
 
+#: Connections waiting to be accepted (the system caps it: net.core.somaxconn): a burst of a thousand connection
+#: attempts must not crowd out a student's in the accept queue (they would wait for TCP's retry, 1 s then 3 s).
+BACKLOG = 2048
+
 
 @dataclass
 class Seat:
@@ -196,7 +200,7 @@ class TableServer:
             self.admin_port = self._admin_server.sockets[0].getsockname()[1]
         try:
             async with serve(self._handle, self.host, self.port, max_size=MAX_FRAME, ssl=self.tls,
-                             process_request=self._door) as server:
+                             process_request=self._door, backlog=BACKLOG) as server:
                 self._server = server
                 self.port = server.sockets[0].getsockname()[1]  # port=0: the one the system chose
                 for table in self.tables.values():  # tables opened before serving: their bots move now
@@ -368,9 +372,8 @@ class TableServer:
             viewer.update()
             self._maybe_start(table)
             async for raw in ws:
-                await self._on_message(viewer, raw)
-                if viewer.closed:
-                    break
+                if not viewer.closed:  # once closing, what still comes is read and dropped (the close gets through)
+                    await self._on_message(viewer, raw)
         except (ConnectionClosed, asyncio.TimeoutError, TimeoutError):  # it ends only itself; its seat waits
             pass
         finally:
@@ -427,7 +430,8 @@ class TableServer:
                 viewer.table.seats[viewer.seat].flooded = True
                 viewer.table.deadline = None
                 self._after_change(viewer.table)
-            await viewer.close(4029, "too many messages: closed for flooding the table")
+            viewer.closing = asyncio.get_running_loop().create_task(  # not awaited here: see _join's loop
+                viewer.close(4029, "too many messages: closed for flooding the table"))
 
     async def _act(self, viewer: Viewer, text: str, step: Any = None, failure: Any = None) -> None:
         table = viewer.table

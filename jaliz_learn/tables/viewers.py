@@ -49,6 +49,7 @@ class Viewer:
         self._update_queued = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self.closing: asyncio.Task[None] | None = None  # a close under way (kept: the loop holds tasks weakly)
 
     def start(self) -> None:
         """Start the writer (on the server's loop)."""
