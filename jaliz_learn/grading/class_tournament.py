@@ -40,6 +40,7 @@ from ..core.game import Game, State
 from ..core.play import as_game
 from ..core.text import safe_line
 from ..tournament import SETUP_FACTOR, SETUP_MIN_SECONDS, derive_seed, describe_exception, wilson_interval
+from .failures import IsolationFailure
 from .sandbox import BotFailure, Limits, LoadFailure, Sandbox
 
 #: Columns of ``leaderboard.csv``.
@@ -162,8 +163,11 @@ def class_tournament(game: Game | str, folder: str | Path, *, out: str | Path | 
             try:
                 found = safe_line(who.box.start(), limit=200)
                 say(f"[load {number}/{len(entrants)}] {who.name}: {found}")
-            except LoadFailure as exc:  # the learner's words: made safe here, where they enter
-                who.status = "did not load: " + safe_line(str(exc).split("\n", 1)[0], limit=200)
+            except IsolationFailure:  # the machine's problem, not this notebook's: no learner code ran
+                raise
+            except Exception as exc:  # the learner's words (or a process that broke the protocol): made safe here
+                text = str(exc) if isinstance(exc, LoadFailure) else describe_exception(exc)
+                who.status = "did not load: " + safe_line(text.split("\n", 1)[0], limit=200)
                 who.box.close()
                 who.box = None
                 say(f"[load {number}/{len(entrants)}] {who.name}: {who.status}")
