@@ -230,6 +230,8 @@ class GameBoard(KeyboardBoard, widgets.VBox):
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
         self._render_lock = threading.RLock()
+        self._render_queued = False  # a drawing of the latest update is queued on the kernel's loop
+        self._queue_lock = threading.Lock()
         self._loop = running_loop()
         if self.remote:  # the table's updates arrive in the client's thread: draw them on the kernel's loop
             self.pause.layout.display = self.pace.layout.display = "none"
@@ -285,9 +287,20 @@ class GameBoard(KeyboardBoard, widgets.VBox):
 
     def _on_remote_update(self, _state: Any) -> None:
         if self._loop is not None and self._loop.is_running():
-            self._loop.call_soon_threadsafe(self._render)
+            # one drawing queued at a time: a burst of updates (a table moved on by its deadlines plays hundreds of
+            # moves in seconds) costs the kernel one drawing of the latest state, not a backlog of stale ones
+            with self._queue_lock:  # not the drawing's lock: reading the table never waits for a drawing
+                if self._render_queued:
+                    return
+                self._render_queued = True
+            self._loop.call_soon_threadsafe(self._render_latest)
         else:  # no event loop (a script, a test): draw now, one drawing at a time
             self._render()
+
+    def _render_latest(self) -> None:
+        with self._queue_lock:
+            self._render_queued = False  # first: an update that arrives while this draws queues the next drawing
+        self._render()
 
     def _bot_step(self) -> bool:
         seat = self.state.current_player()
