@@ -110,3 +110,19 @@ def test_check_gives_the_early_hint_of_reading_the_code():
     report = ex05_experiments.check(Borrowed)
     assert report.items[0].name == "your own code" and not report.items[0].passed
     assert "wilson_interval" in report.items[0].message and "exercise 5" in report.items[0].hint
+
+
+def test_landlock_leaves_out_a_hidden_path_under_a_system_folder(tmp_path):
+    """A package installed under /usr (/usr/local/lib/python3.X/dist-packages): Landlock grants whole subtrees, so
+    /usr must be split around a hidden module there, not granted whole."""
+    import pytest
+
+    from jaliz_learn.grading.isolation import child_spec, landlock_abi, plan
+
+    if landlock_abi() < 1:
+        pytest.skip("no Landlock here")
+    hidden = "/usr/share/doc"  # stands for a hidden module under /usr
+    spec = child_spec(plan("landlock"), scratch=str(tmp_path), jail_root=None, hidden=[hidden])
+    covering = [p for p in spec["read"] if hidden == p or hidden.startswith(p.rstrip("/") + "/")]
+    assert covering == [], covering
+    assert "/usr" in spec["list"] and any(p.startswith("/usr/bin") for p in spec["read"])

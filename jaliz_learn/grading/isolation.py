@@ -393,8 +393,10 @@ def child_spec(plan_: Plan, *, scratch: str, jail_root: str | None, hidden: Sequ
     system = [p for p in SYSTEM if os.path.lexists(p)]
     if plan_.jail:  # the jail binds each readable path; the hidden ones are simply not there
         spec.update(jail=jail_root, read=readable, system=system, list=list_only)
-    else:
-        spec.update(read=readable + system, list=list_only)
+    else:  # Landlock grants whole subtrees: a system folder holding a hidden path (a package installed under
+        # /usr/local, a hidden module of it) is split around it like the interpreter's folders (issue 48)
+        system_read, system_list = split_view(system, hidden_all)
+        spec.update(read=readable + system_read, list=list_only + system_list)
     return spec
 
 
