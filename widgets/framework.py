@@ -450,6 +450,18 @@ class GameBoard(KeyboardBoard, widgets.VBox):
         """Repaint what changed (after changing ``board.ui``)."""
         self._render()
 
+    @property
+    def palette(self) -> str:
+        """The board's colours: ``"default"``, ``"okabe-ito"`` or ``"high-contrast"`` (see
+        :mod:`jaliz_learn.pictures.palette`); set it to repaint the board in another (``$JALIZ_LEARN_PALETTE``
+        chooses the first palette of every board)."""
+        return str(self.painter.palette)
+
+    @palette.setter
+    def palette(self, name: str) -> None:
+        self.painter.set_palette(name)
+        self.redraw()
+
     # ------------------------------------------------------------------ common controls
     def _build_common_controls(self) -> None:
         self.status = widgets.HTML()
