@@ -355,3 +355,25 @@ def test_the_environment_chooses_the_palette_of_every_board(monkeypatch):
         BaliBoard(num_players=2, bots="random", speed=0)
     monkeypatch.delenv("JALIZ_LEARN_PALETTE")
     assert BaliBoard(num_players=2, bots="random", speed=0).painter.palette == "default"
+
+
+def test_styled_buttons_are_readable():
+    """The boards' coloured buttons (Done, Make offer, Roll, End turn...) carry white text at 4.5:1 or more."""
+    from jaliz_learn.widgets.framework import BUTTON_COLOURS, button
+
+    for style, colour in BUTTON_COLOURS.items():
+        assert contrast("#ffffff", colour) >= 4.5, style
+        b = button("Done", lambda: None, style=style)
+        assert (b.style.button_color, b.style.text_color) == (colour, "#ffffff")
+
+
+def test_board_palette_property_repaints():
+    from jaliz_learn.widgets import JalizBoard
+
+    board = JalizBoard(num_players=3, bots="random", speed=0)
+    assert board.palette == "default"
+    board.palette = "high-contrast"
+    assert board.palette == "high-contrast" and board.painter.regions_drawn >= 4  # every region repainted
+    with pytest.raises(ValueError, match="palette must be one of"):
+        board.palette = "dark"
+    assert board.palette == "high-contrast"
