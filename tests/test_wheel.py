@@ -124,7 +124,8 @@ def test_a_notebook_runs_under_nbval_from_the_installed_wheel(installed):
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
 
 
-def test_a_grade_from_the_installed_wheel(installed):
+def test_a_grade_from_the_installed_wheel(teacher):
+    installed = teacher  # exercise 5's grader compares with the teacher kit's answers
     folder = installed["base"] / "grade"
     (folder / "submissions").mkdir(parents=True)
     assert _run([str(installed["bin"] / "jaliz-learn"), "tutorial", "--copy-only"], cwd=folder).returncode == 0
