@@ -236,9 +236,11 @@ class JalizBoard(GameBoard):
             self.access.say(self.offer_text() if self.want.value else "no revealed card chosen")
 
     def button_actions(self, legal: Sequence[Any]) -> list[Any]:
-        heads = ("done", "pass", "refuse", "buy", "give")
+        """Every legal action without a part of its own: done, pass, refuse, harvest (a plot part plants a received
+        card), buy, give, and advanced Jaliz's decisions (drought, events, ...)."""
+        spatial = ("plant", "keep", "claim", "accept", "offer")
         head = legal[:300] if len(legal) > 300 else legal
-        return [a for a in head if str(a).split(" ", 1)[0] in heads]
+        return [a for a in head if str(a).split(" ", 1)[0] not in spatial]
 
     def cancel(self) -> str:
         chosen = (self.ui.get("hand_sel") is not None or self.ui.get("market_sel") is not None

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from browser_harness import LAB_CANVAS, PANEL, open_notebook, run_all_cells, screenshot, wait_canvas_drawn
-
 from jaliz_learn.widgets import NizamBoard
 
 NOTEBOOK = "keyboard_board.ipynb"
