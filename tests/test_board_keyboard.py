@@ -218,3 +218,42 @@ def test_actions_row_holds_what_has_no_part():
     board = NizamBoard(num_players=2, human=1, seed=3, speed=0)
     actions = [board._part_targets[p["id"]] for p in board.access.parts if p["row"] == "Actions"]
     assert all(isinstance(a, Action) for a in actions) and [str(a) for a in actions] == ["draw"]
+
+
+def test_a_board_at_a_live_table_announces_the_other_seats_moves(tmp_path):
+    """Two seats of a live Nizam table: what one seat plays is read out on the other seat's board, by the name the
+    seat joined with in the position in words, and its description follows the table."""
+    from jaliz_learn.tables import TableServer
+
+    server = TableServer(port=0, records=tmp_path).start()
+    boards = []
+    try:
+        opened = server.open_table("nizam", 2, seed=5, timeout=0)
+        boards = [NizamBoard(join=url, name=n) for url, n in zip(opened.urls, ["Ana", "Ben"])]
+        watch = boards[1]
+        assert watch.state.client.wait(lambda s: s.names == ["Ana", "Ben"] and s.current_player() is not None, 20)
+        cur = watch.state.current_player()
+        mover, other = boards[cur], boards[1 - cur]
+        assert mover.state.client.wait(lambda s: s.current_player() == cur, 20)
+        assert mover.apply("draw"), mover.error
+        line = f"P{cur} draws 3 cards"
+        assert other.state.client.wait(lambda _s: any(x.startswith(line) for x in other.access.said()), 20), \
+            other.access.said()
+        assert other.access.label == f"Nizam board (you are P{1 - cur})"
+        assert any(s["heading"] == "P0 Ana" + (" (you)" if cur == 1 else "")
+                   for s in other.access.description["sections"]), other.access.description
+    finally:
+        for b in boards:
+            b.state.client.close()
+        server.stop()
+
+
+def test_the_svg_surface_is_named_by_the_position(monkeypatch):
+    monkeypatch.setenv("JALIZ_LEARN_BOARD_SURFACE", "svg")
+    board = BaliBoard(num_players=3, human=0, bots="random", seed=3, speed=0)
+    from jaliz_learn.widgets.surface import SvgSurface
+
+    assert isinstance(board.canvas, SvgSurface)
+    assert board.canvas.label == describe(board.observation()).title
+    board.apply(next(iter(board.legal())))
+    assert board.canvas.label == describe(board.observation()).title

@@ -55,6 +55,19 @@ Subclass :class:`GameBoard` and fill in the hooks::
 * Static pictures: draw with the :class:`~jaliz_learn.pictures.svg.Pen` calls in a pure-Python
   module of ``jaliz_learn/pictures/`` and use it both from the painter (through
   :class:`CanvasPen`) and for ``_repr_svg_`` (through :class:`~jaliz_learn.pictures.svg.Svg`).
+* Keyboard and screen readers (issue 50; :mod:`.keyboard` is the kernel's side, :mod:`.access` the page's):
+  override :meth:`GameBoard.parts` (rows of :class:`~.access.Part`: what each reads, what Enter does: a click
+  target, an action, a callable or nothing), :meth:`GameBoard.button_actions` (the "Actions" row: the legal
+  actions with no part) and :meth:`GameBoard.cancel` (Escape); the description is the game's
+  ``jaliz_learn.pictures.describe`` function. In the page (what tests drive): the board's root ``.jaliz-board``
+  (with ``data-lm-suppress-shortcuts``; its ``<canvas>`` has ``tabindex=-1`` and ``aria-hidden``) holds one
+  ``section.jaliz-access`` named by ``aria-label`` ("Nizam board (you are P0)"), with ``.jaliz-parts``
+  (``role=group``), one ``.jaliz-row`` group per row (named by its ``.jaliz-rowname``), ``button.jaliz-part``
+  (``data-id``, ``aria-pressed`` for selections, one of them ``tabindex=0``), one live region ``[role=log]``
+  (``aria-live=polite``), the description ``.jaliz-desc`` (``h4`` and ``ul``) and the key list ``.jaliz-help``.
+  Keys: arrows/Home/End move, Enter/Space play, Escape cancels, ``t h s l a 0-9 d ?`` ask
+  (:data:`.keyboard.KEYS`); Tab and Shift+Tab are never taken. ``board.activate_part(id)`` and
+  ``board.handle_key(key)`` do what the page's messages do; ``board.access.said()`` is what was announced.
 
 >>> hits = HitMap()
 >>> hits.add((0, 0, 10, 10), "under"); hits.add((5, 5, 10, 10), "over")
