@@ -169,25 +169,36 @@ class JalizBoard(GameBoard):
         """The hand, your plots, the revealed cards, the offers, the other farms (Enter: what a click on them does),
         the offer builder while you offer, and the actions without a part of their own."""
         out: list[Part] = []
-        offering = self.human is not None and obs.current_player == self.human and obs.decision == "offer"
-        for i, (card, source) in enumerate(Painter.hand_cards(obs)):
+        mine = self.human is not None and obs.current_player == self.human
+        offering = mine and obs.decision == "offer"
+        cards = Painter.hand_cards(obs)
+        sel = self.ui.get("hand_sel")
+        # what Enter on a plot does now (as a click): plant the selected or received card, else harvest
+        planting = cards[sel][0] if sel is not None and sel < len(cards) else \
+            cards[0][0] if cards and cards[0][1] == "received" else None
+        for i, (card, source) in enumerate(cards):
             label = f"{pname(card)}" + (", received: plant it" if source == "received" else "")
             out.append(Part(f"hand-{i}", "Your hand", label, ("hand", i), pressed=self.ui.get("hand_sel") == i))
         if self.human is not None:
             for i, plot in enumerate(obs.farms[self.human].plots):
-                out.append(Part(f"plot-{i}", "Your plots", plot_text(i, plot), ("plot", self.human, i)))
+                verb = f"plant {pname(planting)} here" if planting is not None else "harvest" if plot.product else ""
+                label = plot_text(i, plot) + (f" (Enter: {verb})" if mine and verb else "")
+                out.append(Part(f"plot-{i}", "Your plots", label, ("plot", self.human, i)))
         want = set(self.want.value)
         for i, card in enumerate(obs.market):
             pressed = i in want if offering else self.ui.get("market_sel") == i
-            out.append(Part(f"market-{i}", "Revealed cards", pname(card), ("market", i), pressed=pressed))
+            verb = {"respond": "keep it", "claim": "claim it", "offer": "want it in your offer"}.get(obs.decision, "")
+            label = pname(card) + (f" (Enter: {verb})" if mine and verb else "")
+            out.append(Part(f"market-{i}", "Revealed cards", label, ("market", i), pressed=pressed))
         for i, (buyer, offer) in enumerate(obs.offers):
             out.append(Part(f"offer-{i}", "Offers", "accept: " + offer_text(buyer, offer, self._names(), self.human),
                             ("offer", i)))
         for p, farm in enumerate(obs.farms):
             if p != self.human:
                 plots = "; ".join(plot_text(i, plot) for i, plot in enumerate(farm.plots))
-                out.append(Part(f"farm-{p}", "Other farms", f"{self.seat_label(p)}: {plots}; {farm.coins} coin(s)",
-                                ("farm", p)))
+                gift = " (Enter: the target of Give)" if mine and obs.decision == "respond" else ""
+                out.append(Part(f"farm-{p}", "Other farms",
+                                f"{self.seat_label(p)}: {plots}; {farm.coins} coin(s){gift}", ("farm", p)))
         if offering:
             out += self._builder_parts(obs)
         return out + self.action_parts(self.legal())
