@@ -47,8 +47,11 @@ Subclass :class:`GameBoard` and fill in the hooks::
   (``error_html``), a dropdown of the legal actions (``all_dd``, only while the list is short:
   at most :data:`MAX_LISTED`; override :meth:`GameBoard.listed_actions` to leave some out), a
   text box for any action (``text_in``), pause/resume and the bots' pace (``pause``, ``pace``) and
-  the log (``log_html``). A new front-end (page reload, Voila) redraws everything
+  the log (``log_html``); at a live table, the turn deadline counted down (``countdown``,
+  :mod:`.countdown`). A new front-end (page reload, Voila) redraws everything
   (:func:`reset_client_canvas`).
+* Text is data: every HTML line puts participants' text (names, messages, notices, engine errors)
+  in through :func:`jaliz_learn.pictures.markup.esc` only, never into a tag (issue 49).
 * Replays: ``ReplayViewer`` draws a game on a canvas once its board module calls
   ``replay.register_replay_painter(game, factory)`` (``factory(num_players)`` returns
   ``(width, height, make_painter)``); otherwise it shows the game's static picture.
