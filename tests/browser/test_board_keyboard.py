@@ -13,7 +13,17 @@ from __future__ import annotations
 
 import re
 
-from browser_harness import LAB_CANVAS, PANEL, open_notebook, run_all_cells, screenshot, wait_canvas_drawn
+from browser_harness import (
+    LAB_CANVAS,
+    PANEL,
+    median,
+    open_notebook,
+    redraw_latency_ms,
+    report_latency,
+    run_all_cells,
+    screenshot,
+    wait_canvas_drawn,
+)
 from jaliz_learn.widgets import NizamBoard
 
 NOTEBOOK = "keyboard_board.ipynb"
@@ -37,7 +47,7 @@ def _live(page) -> str:
     return str(page.locator(LIVE).first.text_content() or "")
 
 
-def test_lab_board_keyboard_no_trap_enter_plays_and_live_region_reads_the_bot(lab, page):
+def test_lab_board_keyboard_no_trap_enter_plays_and_live_region_reads_the_bot(lab, page, capsys):
     # the same board in this process (seeded): the bot's first reply after the human's draw
     shadow = NizamBoard(num_players=2, human=0, bots="greedy", seed=1, speed=0)
     assert shadow.apply("draw"), shadow.error
@@ -103,5 +113,14 @@ def test_lab_board_keyboard_no_trap_enter_plays_and_live_region_reads_the_bot(la
     assert page.locator(LIVE).count() == 1  # one live region per board
     assert re.search(r"Your turn: (draw or move|move or score)", text) or "P1" in text
     screenshot(page.locator(f"{PANEL} .jaliz-board").first, "lab-keyboard-after-bot")
+
+    # a part played -> the canvas redrawn: an end with a choice of payments is selected, then deselected
+    line, first = next((ln, f) for ln in range(10) for f in (True, False) if len(shadow.payments(ln, f)) > 1)
+    x, y, _w, _h = shadow.layout_geometry.end_rect(line, first)
+    selector = f"{PARTS} button.jaliz-part[data-id='end-{line}-{int(first)}']"
+    page.wait_for_function(f"() => document.querySelector(\"{selector}\") !== null")
+    times = [redraw_latency_ms(page, LAB_CANVAS, (int(x) + 3, int(y) + 3), selector=selector) for _ in range(6)]
+    report_latency(capsys, "keyboard", "lab-keyboard", "part -> redraw (Nizam end tab) "
+                   + ", ".join(f"{t:.0f}" for t in times) + f" ms; median {median(times):.0f} ms", median(times))
     assert not page.errors, page.errors
     lab.shutdown_kernels()
