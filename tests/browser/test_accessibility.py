@@ -1,9 +1,13 @@
-"""Accessibility of every board in JupyterLab (issue 50): axe-core finds no WCAG 2.1 A/AA violation on it.
+"""Accessibility of every board in JupyterLab (issue 50): axe-core finds no WCAG 2.1 A/AA violation on it,
+and the keyboard alone plays it.
 
 One JupyterLab (the session's ``lab`` fixture) opens ``fixtures/accessibility_boards.ipynb``, which shows a
-Jaliz, a solo Nizam, a Jungli-La and a Bali board; axe-core (``axe.min.js`` as the PyPI package
-``axe-playwright-python`` ships it) runs on each board's output element only, with the tags wcag2a, wcag2aa,
-wcag21a and wcag21aa: JupyterLab's own page is not ours to judge here. Screenshots go to ``artifacts/``.
+Jaliz, a solo Nizam, a Jungli-La, a Bali and a two-player Nizam board; axe-core (``axe.min.js`` as the PyPI
+package ``axe-playwright-python`` ships it) runs on each board's output element only, with the tags wcag2a,
+wcag2aa, wcag21a and wcag21aa: JupyterLab's own page is not ours to judge here. Then the keyboard plays: a whole
+two-player Nizam game, and the first moves of Jaliz, Jungli-La and Bali (a whole game of every board through the
+same parts is ``tests/test_keyboard_play.py``, in-process), with ``page.keyboard.press`` only: no mouse event
+reaches the page (counted), nothing is typed in the notation box. Screenshots go to ``artifacts/``.
 """
 
 from __future__ import annotations
@@ -13,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import PANEL, open_notebook, run_all_cells, screenshot, wait_kernel_idle
+from browser_harness import PANEL, REPO, open_notebook, run_all_cells, screenshot, wait_kernel_idle
 
 NOTEBOOK = "accessibility_boards.ipynb"
-BOARDS = ("Jaliz", "Nizam", "Jungli-La", "Bali")
+BOARDS = ("Jaliz", "Nizam solo", "Jungli-La", "Bali", "Nizam")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 #: the output element of each board cell, in order (the cells show one board each)
 OUTPUTS = f"{PANEL} .jp-CodeCell .jp-OutputArea-output:has(canvas, svg)"
@@ -88,7 +92,8 @@ def boards_page(lab: Any, browser: Any) -> Any:
     open_notebook(page, lab, NOTEBOOK)
     run_all_cells(page)
     wait_kernel_idle(page)
-    page.wait_for_function(f"() => document.querySelectorAll({json.dumps(OUTPUTS)}).length >= 4", timeout=90_000)
+    page.wait_for_function(f"() => document.querySelectorAll({json.dumps(OUTPUTS)}).length >= {len(BOARDS)}",
+                           timeout=90_000)
     page.wait_for_function(ALL_DRAWN_JS, arg=OUTPUTS, timeout=60_000)
     page.add_script_tag(path=str(axe_script()))
     yield page
@@ -101,7 +106,7 @@ def test_axe_finds_no_wcag_21_aa_violation_on_the_board(boards_page: Any, index:
     page = boards_page
     out = page.locator(OUTPUTS).nth(index)
     out.scroll_into_view_if_needed()
-    screenshot(out, f"a11y-{name.lower()}-board")
+    screenshot(out, f"a11y-{name.lower().replace(' ', '-')}-board")
     result = page.evaluate(AXE_RUN_JS, [OUTPUTS, index, TAGS])
     assert result["passes"] > 5, f"axe ran no checks on the {name} board: {result}"
     assert result["violations"] == [], f"{name} board (axe {result['version']}):\n" + "\n".join(
@@ -128,3 +133,141 @@ def test_axe_catches_a_violation_planted_in_a_board(boards_page: Any) -> None:
     assert "button-name" in {v["id"] for v in result["violations"]}
     pale = [line for line in text["bad"] if line.startswith("pale")]
     assert pale == ["pale rgb(187, 187, 187) on rgb(255, 255, 255) 1.92"]
+
+
+# ---------------------------------------------------------------- keyboard-only play
+
+#: JS: the parts of board ``i`` as the page shows them, the focused part, what the board said, its log
+READ_JS = """([sel, i]) => {
+  const out = document.querySelectorAll(sel)[i];
+  const parts = [];
+  out.querySelectorAll('.jaliz-row').forEach((row, r) => row.querySelectorAll('button.jaliz-part').forEach((b, c) =>
+    parts.push({id: b.dataset.id, row: row.querySelector('.jaliz-rowname').textContent, label: b.textContent,
+                pressed: b.getAttribute('aria-pressed'), r, c})));
+  const a = document.activeElement;
+  const log = out.querySelector('div[style*="monospace"]');
+  return {parts, focused: a && a.dataset ? a.dataset.id || null : null, said: (window.__said || {})[i] || [],
+          log: log ? log.textContent : '', desc: (out.querySelector('.jaliz-desc') || {}).textContent || ''};
+}"""
+
+#: JS: count every mouse or pointer event the page gets from now on, and keep what each board's live region says
+GUARD_JS = """([sel]) => {
+  window.__mouse = 0;
+  for (const t of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'wheel', 'contextmenu'])
+    window.addEventListener(t, () => { window.__mouse += 1; }, true);
+  window.__said = {};
+  document.querySelectorAll(sel).forEach((out, i) => {
+    window.__said[i] = [];
+    const live = out.querySelector('.jaliz-live');
+    new MutationObserver((records) => { for (const m of records) for (const n of m.addedNodes)
+      window.__said[i].push(n.textContent); }).observe(live, {childList: true});
+  });
+}"""
+
+
+def _press(page: Any, key: str, times: int = 1) -> None:
+    for _ in range(times):
+        page.keyboard.press(key)
+
+
+def _go_to(page: Any, index: int, target: str) -> None:
+    """Move the focus from the focused part to ``target`` with arrow keys and Home only."""
+    state = page.evaluate(READ_JS, [OUTPUTS, index])
+    where = {p["id"]: p for p in state["parts"]}
+    here, there = where[state["focused"]], where[target]
+    _press(page, "ArrowDown" if there["r"] > here["r"] else "ArrowUp", abs(there["r"] - here["r"]))
+    _press(page, "Home")
+    _press(page, "ArrowRight", there["c"])
+    focused = page.evaluate(READ_JS, [OUTPUTS, index])["focused"]
+    assert focused == target, f"the arrow keys reached {focused!r}, not {target!r}"
+
+
+def _settle(page: Any, index: int, said_before: int) -> dict[str, Any]:
+    """Wait for the board's answer to Enter (a line in its live region), then until its parts stop changing."""
+    page.wait_for_function("([i, n]) => (window.__said[i] || []).length > n", arg=[index, said_before],
+                           timeout=15_000)
+    last = None
+    for _ in range(40):
+        page.wait_for_timeout(60)
+        state = page.evaluate(READ_JS, [OUTPUTS, index])
+        sig = (json.dumps(state["parts"]), state["log"], state["desc"], len(state["said"]))
+        if sig == last:
+            return state
+        last = sig
+    return state
+
+
+def _keyboard_rule() -> Any:
+    """``keyboard_choice`` of ``tests/test_keyboard_play.py`` (one rule for both tests)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("test_keyboard_play", REPO / "tests" / "test_keyboard_play.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.keyboard_choice
+
+
+def play_by_keys(page: Any, index: int, presses: int, moves: int | None = None) -> dict[str, Any]:
+    """The rule of ``tests/test_keyboard_play.py`` with real keys: Enter on a payment, else an action, else the
+    other parts in order; a part that moved nothing (the board's log and description unchanged) is skipped
+    until something moves. Stops at the game's end, after ``moves`` moves or ``presses`` presses."""
+    keyboard_choice = _keyboard_rule()
+    failed: set[str] = set()
+    state = page.evaluate(READ_JS, [OUTPUTS, index])
+    n = moved = 0
+    while n < presses and (moves is None or moved < moves):
+        if any(line.startswith("Game over") for line in state["said"]):
+            break
+        choice = keyboard_choice(state["parts"], failed)
+        assert choice is not None, f"no part left to press: {state['parts']}"
+        _go_to(page, index, choice)
+        page.keyboard.press("Enter")
+        n += 1
+        after = _settle(page, index, len(state["said"]))
+        if (after["log"], after["desc"]) != (state["log"], state["desc"]):
+            failed.clear()
+            moved += 1
+        else:
+            failed.add(choice)
+        state = after
+    state["presses"], state["moves"] = n, moved
+    return state
+
+
+@pytest.fixture(scope="module")
+def keyboard_page(boards_page: Any) -> Any:
+    """The boards' page with the mouse guard installed (the setup above used the menu; nothing after it may)."""
+    boards_page.evaluate(GUARD_JS, [OUTPUTS])
+    return boards_page
+
+
+def _enter_board(page: Any, index: int) -> None:
+    """Give the focus to the board's parts (its one tab stop), as Tab would: programmatic, no mouse."""
+    part = page.locator(OUTPUTS).nth(index).locator("button.jaliz-part[tabindex='0']")
+    part.focus()
+    assert page.evaluate(READ_JS, [OUTPUTS, index])["focused"] is not None
+
+
+def test_a_whole_nizam_game_by_keyboard_alone(keyboard_page: Any) -> None:
+    page, index = keyboard_page, BOARDS.index("Nizam")
+    _enter_board(page, index)
+    screenshot(page.locator(OUTPUTS).nth(index).locator(".jaliz-access"), "a11y-nizam-focused-part")
+    state = play_by_keys(page, index, presses=120)
+    assert any(line.startswith("Game over") for line in state["said"]), (state["presses"], state["said"][-5:])
+    assert state["moves"] >= 10
+    assert page.evaluate("() => window.__mouse") == 0, "a mouse event reached the page"
+    box = page.locator(OUTPUTS).nth(index).locator("input[placeholder='or type an action']")
+    assert box.count() == 0 or box.input_value() == "", "notation was typed"
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("name", ["Jaliz", "Jungli-La", "Bali"])
+def test_first_moves_by_keyboard_alone(keyboard_page: Any, name: str) -> None:
+    page, index = keyboard_page, BOARDS.index(name)
+    _enter_board(page, index)
+    state = play_by_keys(page, index, presses=60, moves=4)
+    screenshot(page.locator(OUTPUTS).nth(index), f"a11y-{name.lower()}-after-keys")
+    assert state["moves"] >= 4, (state["presses"], state["said"][-6:])
+    assert page.evaluate("() => window.__mouse") == 0, "a mouse event reached the page"
+    assert not page.errors, page.errors
