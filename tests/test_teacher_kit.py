@@ -97,3 +97,14 @@ def test_a_grader_without_the_kit_says_so_in_one_line_before_any_notebook_runs()
     lines = [line for line in done.stderr.splitlines() if line.startswith("grader.py:")]
     assert done.returncode == 2 and len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
     assert "teacher kit" in lines[0] and "pip install -e ./teacher" in lines[0] and done.stdout == ""
+
+
+def test_a_batch_without_the_kit_is_refused_before_any_notebook_runs(tmp_path, without_kit):
+    from jaliz_learn.grading.batch import grade_folder
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "ann.ipynb").write_text((ROOT / "exercises" / "03_jungli_la_probability" / "exercise.ipynb").read_text())
+    with pytest.raises(TeacherKitMissing, match="teacher kit"):
+        grade_folder("3", folder, out=tmp_path / "out", bar=False)
+    assert not (tmp_path / "out").exists()

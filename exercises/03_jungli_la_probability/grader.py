@@ -57,11 +57,17 @@ def grade_bot_class(bot: Any, *, seed: int = PRACTICE_SEED, **kwargs: Any) -> Gr
     return grade_probability(bot, seed=derive_seed(seed, 3), **kwargs)
 
 
+def preflight() -> None:
+    """The hidden cases need the teacher kit's reference answers: without the kit, one line (an ``InvalidOption``)
+    before any notebook runs (``jaliz-learn grade`` calls this first too)."""
+    teacher_answers("ex03")
+
+
 def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, secret_file: str | Path | None = None,
           limits: Limits | None = None, **kwargs: Any) -> GradeReport:
     """Run ``notebook`` in its own process, take its ``MyJungliBot`` and grade it; never raises for the
     learner's problems. ``seed`` overrides the secret seed (tests)."""
-    teacher_answers("ex03")  # the hidden cases need the teacher kit: without it, one line before any notebook runs
+    preflight()
     return grade_in_sandbox(notebook, title="Exercise 3 (Jungli-La probability)", game=GAME, class_name=CLASS_NAME,
                             practice_seed=PRACTICE_SEED, limits=limits or LIMITS, grade=grade_probability, label=3,
                             seed=seed, secret_file=secret_file, **kwargs)

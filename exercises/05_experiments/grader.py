@@ -46,11 +46,17 @@ def grade_bot_class(cls: Any, *, seed: int = PRACTICE_SEED, **kwargs: Any) -> Gr
     return grade_experiments(cls, seed=derive_seed(seed, 5), **kwargs)
 
 
+def preflight() -> None:
+    """The hidden cases need the teacher kit's reference answers: without the kit, one line (an ``InvalidOption``)
+    before any notebook runs (``jaliz-learn grade`` calls this first too)."""
+    teacher_answers("ex05")
+
+
 def grade(notebook: str | Path = DEFAULT_NOTEBOOK, *, seed: int | None = None, secret_file: str | Path | None = None,
           limits: Limits | None = None, **kwargs: Any) -> GradeReport:
     """Run ``notebook`` in its own process, take its ``MyExperiments`` and grade it; never raises for the
     learner's problems. ``seed`` overrides the secret seed (tests)."""
-    teacher_answers("ex05")  # the hidden cases need the teacher kit: without it, one line before any notebook runs
+    preflight()
     return grade_in_sandbox(notebook, title="Exercise 5 (running experiments)", game=_GAME, class_name=CLASS_NAME,
                             practice_seed=PRACTICE_SEED, limits=limits or LIMITS, grade=grade_experiments, label=5,
                             seed=seed, secret_file=secret_file, own_work=OWN_WORK, **kwargs)

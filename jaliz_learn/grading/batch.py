@@ -264,6 +264,7 @@ def grade_folder(exercise: str | Path, folder: str | Path, *, out: str | Path | 
     names = display_names(paths)
     stems = [p.name.removesuffix(".ipynb") for p in paths]
     grader = load_grader(exercise_folder)
+    getattr(grader, "preflight", lambda: None)()  # what the grader needs besides notebooks (e.g. the teacher kit)
     seed, note = secret_seed(grader.PRACTICE_SEED, secret_file=secret_file)
     the_plan = plan(isolation)
     refuse_unconfined(the_plan, real_grade=note != PRACTICE_NOTE, allow_unconfined=allow_unconfined)
