@@ -250,12 +250,16 @@ def _enter_board(page: Any, index: int) -> None:
 
 
 def test_a_whole_nizam_game_by_keyboard_alone(keyboard_page: Any) -> None:
+    """Against a bot; the board's live region announces the bot's moves as they happen."""
     page, index = keyboard_page, BOARDS.index("Nizam")
     _enter_board(page, index)
     screenshot(page.locator(OUTPUTS).nth(index).locator(".jaliz-access"), "a11y-nizam-focused-part")
     state = play_by_keys(page, index, presses=120)
     assert any(line.startswith("Game over") for line in state["said"]), (state["presses"], state["said"][-5:])
     assert state["moves"] >= 10
+    # the live region read every move out, the bot's too, and the student's turn
+    assert any(line.startswith("P1 ") for line in state["said"]), state["said"][-8:]
+    assert any(line.startswith("P0 ") for line in state["said"]) and "Your turn: draw or move." in state["said"]
     assert page.evaluate("() => window.__mouse") == 0, "a mouse event reached the page"
     box = page.locator(OUTPUTS).nth(index).locator("input[placeholder='or type an action']")
     assert box.count() == 0 or box.input_value() == "", "notation was typed"
