@@ -257,3 +257,24 @@ def test_the_svg_surface_is_named_by_the_position(monkeypatch):
     assert board.canvas.label == describe(board.observation()).title
     board.apply(next(iter(board.legal())))
     assert board.canvas.label == describe(board.observation()).title
+
+
+def test_the_offer_builder_is_played_from_the_keyboard():
+    board = JalizBoard(num_players=3, human=1, bots="random", seed=1, speed=0)
+    assert board.state.decision() == "offer" and board.state.current_player() == 1
+    _send(board, event="activate", id="make-offer")  # nothing wanted yet: the rule is said, nothing is played
+    assert "JAL-MARKET-05" in board.access.said()[-1]
+    for pid in ("market-0", "give-0", "token-1", "ask-7-1"):
+        _send(board, event="activate", id=pid)
+        assert next(p for p in board.access.parts if p["id"] == pid)["pressed"] is True, pid
+    text = board.offer_text()
+    assert board.access.said()[-1] == text and "for" in text and "token:1" in text and "ask" in text
+    make = next(p for p in board.access.parts if p["id"] == "make-offer")
+    assert make["label"] == f"make offer: {text}"
+    _send(board, event="activate", id="give-0")  # Enter again takes it out
+    assert next(p for p in board.access.parts if p["id"] == "give-0")["pressed"] is False
+    text = board.offer_text()
+    played = len(board.state.history)
+    _send(board, event="activate", id="make-offer")
+    assert len(board.state.history) > played, board.error
+    assert str(board.state.history[played][1]) == text
