@@ -40,6 +40,13 @@ def confine(spec: Mapping[str, Any]) -> str:
         from .reaper import supervise
 
         supervise(scratch, int(spec.get("disk_bytes", 256 << 20)))  # returns in the learner's process only
+    counted = None
+    if spec.get("processes") and spec.get("jail") and spec.get("user"):
+        from .reaper import count_tasks
+
+        # no user namespace of its own: the kernel counts every process of that user on the machine, which the
+        # jail's own /proc will not show
+        counted = count_tasks(int(spec["user"][0]))
     if spec.get("jail"):
         from .jail import JailSpec, enter
 
@@ -56,7 +63,7 @@ def confine(spec: Mapping[str, Any]) -> str:
     if spec.get("processes"):
         from .reaper import limit_processes
 
-        limit_processes(int(spec["processes"]))
+        limit_processes(int(spec["processes"]), counted=counted)
     if spec.get("landlock"):
         from .landlock import restrict
 

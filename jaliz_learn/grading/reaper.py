@@ -273,11 +273,12 @@ def count_tasks(uid: int) -> int:
     return total
 
 
-def limit_processes(more: int) -> int:
-    """``RLIMIT_NPROC``: this user may have ``more`` tasks beyond those it has now; the limit set."""
+def limit_processes(more: int, *, counted: int | None = None) -> int:
+    """``RLIMIT_NPROC``: this user may have ``more`` tasks beyond those it has now (``counted``, else counted here);
+    the limit set."""
     import resource
 
-    limit = count_tasks(os.getuid()) + more
+    limit = (count_tasks(os.getuid()) if counted is None else counted) + more
     resource.setrlimit(resource.RLIMIT_NPROC, (limit, limit))
     return limit
 
