@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("ipywidgets")
 
@@ -278,3 +280,24 @@ def test_the_offer_builder_is_played_from_the_keyboard():
     _send(board, event="activate", id="make-offer")
     assert len(board.state.history) > played, board.error
     assert str(board.state.history[played][1]) == text
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(st.characters(codec=None, exclude_categories=()), max_size=40))
+def test_any_text_reaches_the_page_as_valid_text(text):
+    """A seat's name, a message or an event line may be any text (lone surrogates, controls, bidi, markup): what
+    the layer sends encodes as JSON in UTF-8, and the page puts it in text nodes only (no innerHTML in its code)."""
+    import json
+
+    from jaliz_learn.widgets.access import Part
+    from jaliz_learn.widgets.access_page import ESM
+
+    from jaliz_learn.pictures.describe import Description, Section
+
+    a = BoardAccess(label=text)
+    a.say(text)
+    a.set_parts([Part("p1", text, text)])
+    a.set_description(Description(text, (Section(text, (text,)),)))
+    a.set_keys([(text[:1] or "k", text)])
+    json.dumps([a.messages, a.parts, a.description, a.key_help]).encode("utf-8")
+    assert "innerHTML" not in ESM and "insertAdjacentHTML" not in ESM
