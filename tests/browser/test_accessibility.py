@@ -170,26 +170,26 @@ def _press(page: Any, key: str, times: int = 1) -> None:
         page.keyboard.press(key)
 
 
-def _go_to(page: Any, index: int, target: str) -> None:
+def _go_to(page: Any, index: int, target: str, sel: str = OUTPUTS) -> None:
     """Move the focus from the focused part to ``target`` with arrow keys and Home only."""
-    state = page.evaluate(READ_JS, [OUTPUTS, index])
+    state = page.evaluate(READ_JS, [sel, index])
     where = {p["id"]: p for p in state["parts"]}
     here, there = where[state["focused"]], where[target]
     _press(page, "ArrowDown" if there["r"] > here["r"] else "ArrowUp", abs(there["r"] - here["r"]))
     _press(page, "Home")
     _press(page, "ArrowRight", there["c"])
-    focused = page.evaluate(READ_JS, [OUTPUTS, index])["focused"]
+    focused = page.evaluate(READ_JS, [sel, index])["focused"]
     assert focused == target, f"the arrow keys reached {focused!r}, not {target!r}"
 
 
-def _settle(page: Any, index: int, said_before: int) -> dict[str, Any]:
+def _settle(page: Any, index: int, said_before: int, sel: str = OUTPUTS) -> dict[str, Any]:
     """Wait for the board's answer to Enter (a line in its live region), then until its parts stop changing."""
     page.wait_for_function("([i, n]) => (window.__said[i] || []).length > n", arg=[index, said_before],
                            timeout=15_000)
     last = None
     for _ in range(40):
         page.wait_for_timeout(60)
-        state = page.evaluate(READ_JS, [OUTPUTS, index])
+        state = page.evaluate(READ_JS, [sel, index])
         sig = (json.dumps(state["parts"]), state["log"], state["desc"], len(state["said"]))
         if sig == last:
             return state
@@ -208,23 +208,23 @@ def _keyboard_rule() -> Any:
     return module.keyboard_choice
 
 
-def play_by_keys(page: Any, index: int, presses: int, moves: int | None = None) -> dict[str, Any]:
+def play_by_keys(page: Any, index: int, presses: int, moves: int | None = None, sel: str = OUTPUTS) -> dict[str, Any]:
     """The rule of ``tests/test_keyboard_play.py`` with real keys: Enter on a payment, else an action, else the
     other parts in order; a part that moved nothing (the board's log and description unchanged) is skipped
     until something moves. Stops at the game's end, after ``moves`` moves or ``presses`` presses."""
     keyboard_choice = _keyboard_rule()
     failed: set[str] = set()
-    state = page.evaluate(READ_JS, [OUTPUTS, index])
+    state = page.evaluate(READ_JS, [sel, index])
     n = moved = 0
     while n < presses and (moves is None or moved < moves):
         if any(line.startswith("Game over") for line in state["said"]):
             break
         choice = keyboard_choice(state["parts"], failed)
         assert choice is not None, f"no part left to press: {state['parts']}"
-        _go_to(page, index, choice)
+        _go_to(page, index, choice, sel)
         page.keyboard.press("Enter")
         n += 1
-        after = _settle(page, index, len(state["said"]))
+        after = _settle(page, index, len(state["said"]), sel)
         if (after["log"], after["desc"]) != (state["log"], state["desc"]):
             failed.clear()
             moved += 1
@@ -242,11 +242,11 @@ def keyboard_page(boards_page: Any) -> Any:
     return boards_page
 
 
-def _enter_board(page: Any, index: int) -> None:
+def _enter_board(page: Any, index: int, sel: str = OUTPUTS) -> None:
     """Give the focus to the board's parts (its one tab stop), as Tab would: programmatic, no mouse."""
-    part = page.locator(OUTPUTS).nth(index).locator("button.jaliz-part[tabindex='0']")
+    part = page.locator(sel).nth(index).locator("button.jaliz-part[tabindex='0']")
     part.focus()
-    assert page.evaluate(READ_JS, [OUTPUTS, index])["focused"] is not None
+    assert page.evaluate(READ_JS, [sel, index])["focused"] is not None
 
 
 def test_a_whole_nizam_game_by_keyboard_alone(keyboard_page: Any) -> None:
@@ -273,5 +273,34 @@ def test_first_moves_by_keyboard_alone(keyboard_page: Any, name: str) -> None:
     state = play_by_keys(page, index, presses=60, moves=4)
     screenshot(page.locator(OUTPUTS).nth(index), f"a11y-{name.lower()}-after-keys")
     assert state["moves"] >= 4, (state["presses"], state["said"][-6:])
+    assert page.evaluate("() => window.__mouse") == 0, "a mouse event reached the page"
+    assert not page.errors, page.errors
+
+
+# ---------------------------------------------------------------- Voila (jaliz-learn board's page)
+
+VOILA_BOARDS = ".jaliz-board"
+
+
+def test_voila_boards_have_no_axe_violation_and_nizam_plays_by_keys(voila: Any, page: Any) -> None:
+    """The same notebook as a Voila page (what ``jaliz-learn board`` serves): axe on each board's root, the text
+    contrast walk, and a whole two-player Nizam game by keys."""
+    page.set_default_timeout(60_000)
+    page.goto(voila.url(f"voila/render/{NOTEBOOK}"))
+    page.wait_for_function(f"() => document.querySelectorAll('{VOILA_BOARDS} .jaliz-part').length > 0 && "
+                           f"document.querySelectorAll('{VOILA_BOARDS}').length >= {len(BOARDS)}", timeout=120_000)
+    page.wait_for_function(ALL_DRAWN_JS, arg=VOILA_BOARDS, timeout=60_000)
+    page.add_script_tag(path=str(axe_script()))
+    for index, name in enumerate(BOARDS):
+        result = page.evaluate(AXE_RUN_JS, [VOILA_BOARDS, index, TAGS])
+        assert result["passes"] > 5 and result["violations"] == [], (name, result["violations"])
+        text = page.evaluate(LOW_CONTRAST_JS, [VOILA_BOARDS, index])
+        assert text["checked"] > 5 and text["bad"] == [], (name, text)
+    page.evaluate(GUARD_JS, [VOILA_BOARDS])
+    index = BOARDS.index("Nizam")
+    _enter_board(page, index, VOILA_BOARDS)
+    state = play_by_keys(page, index, presses=120, sel=VOILA_BOARDS)
+    screenshot(page.locator(VOILA_BOARDS).nth(index), "a11y-voila-nizam-after-game")
+    assert any(line.startswith("Game over") for line in state["said"]), (state["presses"], state["said"][-5:])
     assert page.evaluate("() => window.__mouse") == 0, "a mouse event reached the page"
     assert not page.errors, page.errors
