@@ -124,3 +124,34 @@ def test_lab_board_keyboard_no_trap_enter_plays_and_live_region_reads_the_bot(la
                    + ", ".join(f"{t:.0f}" for t in times) + f" ms; median {median(times):.0f} ms", median(times))
     assert not page.errors, page.errors
     lab.shutdown_kernels()
+
+
+def test_voila_board_from_the_keyboard_alone(voila, page):
+    """Voila (as ``jaliz-learn board`` serves boards): with the keyboard alone, Tab reaches the parts and leaves
+    them, Enter plays, and the live region reads the move and the bot's reply."""
+    shadow = NizamBoard(num_players=2, human=0, bots="greedy", seed=1, speed=0)
+    assert shadow.apply("draw"), shadow.error
+    bot_line = next(line for line in shadow.access.said() if line.startswith("P1 "))
+    page.goto(voila.url(f"voila/render/{NOTEBOOK}"))
+    page.locator(".jaliz-access button.jaliz-part").first.wait_for(state="attached", timeout=60_000)
+    page.locator(".widget-html", has_text="Your turn").first.wait_for()
+    for _ in range(5):  # nothing before the board takes the focus: the first stops are the parts
+        page.keyboard.press("Tab")
+        if _focus(page).startswith("part:"):
+            break
+    assert _focus(page).startswith("part:row 1 column 1"), _focus(page)
+    page.keyboard.press("Tab")
+    assert not _focus(page).startswith("part:"), _focus(page)
+    page.keyboard.press("Shift+Tab")
+    assert _focus(page).startswith("part:row 1 column 1"), _focus(page)
+    for _ in range(10):
+        page.keyboard.press("ArrowDown")
+    assert _focus(page) == "part:draw", _focus(page)
+    page.keyboard.press("Enter")
+    live = ".jaliz-access [role=log]"
+    page.wait_for_function(f"(line) => document.querySelector('{live}').textContent.includes(line)", arg=bot_line,
+                           timeout=20_000)
+    text = str(page.locator(live).text_content())
+    assert text.index("P0 draws 3 cards") < text.index(bot_line), text
+    screenshot(page, "voila-keyboard-after-bot")
+    assert not page.errors, page.errors
