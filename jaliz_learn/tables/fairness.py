@@ -10,7 +10,8 @@ slices, as the machines of this project vary several-fold from minute to minute)
 - ``renames``: one seat also sends renames (``hello``) as fast as its connection takes them, reconnecting after
   a close the way :class:`~.client.TableClient` does;
 - ``spectators``: ``connections`` clients try the table's spectator link at once, each trying again a second
-  after a refusal; an accepted one never reads (the slowest reader there is) and leaves after 5 s;
+  after a refusal (on the link of the table then playing); an accepted one never reads (the slowest reader
+  there is) and leaves after 5 s;
 - ``both``: the two floods together.
 
 Seats 0-2 play from this process (beside the server, in its own thread); seat 3 (and its renames) and the
@@ -52,6 +53,7 @@ class Phase:
     moves: int
     tables: int
     worker: dict[str, int] = field(default_factory=dict)
+    server_cpu: float = 0.0  # CPU seconds of the server's thread during the slice
 
     @property
     def pace(self) -> float:
@@ -77,15 +79,17 @@ class FairnessResult:
     def __str__(self) -> str:
         lines = [f"{self.game}, 4 seats, {self.connections} spectator connections in the floods, "
                  f"{max(p.round for p in self.phases) + 1} rounds of {self.phases[0].seconds:.0f} s slices",
-                 "| phase | moves/s (mean) | of quiet (median, lowest) | renames sent | spectator tries | admitted | "
-                 "refused | seat closed |", "|---|---|---|---|---|---|---|---|"]
+                 "| phase | moves/s (mean) | of quiet (median, lowest) | server CPU per move | renames sent | "
+                 "spectator tries | admitted | refused | seat closed |", "|---|---|---|---|---|---|---|---|---|"]
         for name in dict.fromkeys(p.name for p in self.phases):
             mine = [p for p in self.phases if p.name == name]
             total = {k: sum(p.worker.get(k, 0) for p in mine) for k in ("renames", "tries", "admitted", "refused",
                                                                           "closed")}
             ratios = self.ratios(name)
+            per_move = 1000 * sum(p.server_cpu for p in mine) / max(1, sum(p.moves for p in mine))
             lines.append(f"| {name} | {statistics.fmean(p.pace for p in mine):.0f} | "
-                         f"{statistics.median(ratios):.0%}, {min(ratios):.0%} | {total['renames']} | "
+                         f"{statistics.median(ratios):.0%}, {min(ratios):.0%} | {per_move:.1f} ms | "
+                         f"{total['renames']} | "
                          f"{total['tries']} | {total['admitted']} | {total['refused']} | {total['closed']} |")
         return "\n".join(lines)
 
@@ -147,23 +151,38 @@ async def _spam_renames(ws: Any, stats: dict[str, int]) -> None:
         await asyncio.sleep(0)  # let the same seat's moves go out between renames
 
 
-async def _spectator(url: str, stats: dict[str, int]) -> None:
-    """Try the spectator link again and again with a ready-made upgrade request (a raw socket: the flood costs
-    this machine little); once in, never read (the slowest reader) and leave after 5 s."""
+async def _within(awaitable: Any, seconds: float) -> Any:
+    """``awaitable``'s result, or TimeoutError after ``seconds`` (as wait_for, which in Python 3.11 may swallow a
+    cancel that races a result: a cancelled flood would then go on)."""
+    task = asyncio.ensure_future(awaitable)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=seconds)
+        if not done:
+            raise TimeoutError
+        return task.result()
+    finally:
+        task.cancel()
+
+
+async def _spectator(target: dict[str, str], stats: dict[str, int]) -> None:
+    """Try the spectator link ``target["url"]`` (the current table's: it follows the table) again and again with
+    a ready-made upgrade request (a raw socket: the flood costs this machine little); once in, never read (the
+    slowest reader) and leave after 5 s."""
     from urllib.parse import urlsplit
 
-    where = urlsplit(url)
-    request = (f"GET {where.path} HTTP/1.1\r\nHost: {where.netloc}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
-    while True:
+    while target["url"]:
+        where = urlsplit(target["url"])
+        request = (f"GET {where.path} HTTP/1.1\r\nHost: {where.netloc}\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   "Sec-WebSocket-Version: 13\r\n\r\n").encode()
         stats["tries"] = stats.get("tries", 0) + 1
         writer = None
         try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(
+            reader, writer = await _within(asyncio.open_connection(
                 where.hostname, where.port, local_addr=(SPECTATORS_FROM, 0)), 10)
             writer.write(request)
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
-            first = await asyncio.wait_for(reader.read(200), 10) if b" 101 " in head[:20] else b""
+            head = await _within(reader.readuntil(b"\r\n\r\n"), 10)
+            first = await _within(reader.read(200), 10) if b" 101 " in head[:20] else b""
             if first and b'"error"' not in first:  # the welcome: in, as a spectator that never reads
                 stats["admitted"] = stats.get("admitted", 0) + 1
                 await asyncio.sleep(5.0)
@@ -174,7 +193,8 @@ async def _spectator(url: str, stats: dict[str, int]) -> None:
         finally:
             if writer is not None:
                 writer.close()
-        await asyncio.sleep(1.0)
+        if target["url"]:
+            await asyncio.sleep(1.0)
 
 
 # ---------------------------------------------------------------- the worker process
@@ -190,6 +210,7 @@ async def _worker() -> None:
     stats: dict[str, int] = {}
     seat_task: asyncio.Task[None] | None = None
     flood: list[asyncio.Task[None]] = []
+    target = {"url": ""}
     rng = random.Random(7)
     print("ready", flush=True)
     while line := (await reader.readline()).strip():
@@ -199,11 +220,14 @@ async def _worker() -> None:
                 seat_task.cancel()
             seat_task = None if not cmd["seat"] else asyncio.create_task(
                 _flooding_seat(cmd["seat"], cmd["index"], cmd["renames"], rng, stats))
-        if "spectators" in cmd:
-            for task in flood:
-                task.cancel()
-            flood = [asyncio.create_task(_spectator(cmd["spectators"], stats)) for _ in range(cmd["count"])
-                     ] if cmd["spectators"] else []
+        if "spectators" in cmd:  # a new link: the running flood follows it (as a script polling the link would)
+            target["url"] = cmd["spectators"] or ""
+            if not cmd["spectators"]:
+                for task in flood:
+                    task.cancel()
+                flood = []
+            elif not flood:
+                flood = [asyncio.create_task(_spectator(target, stats)) for _ in range(cmd["count"])]
         if cmd.get("report"):
             print(json.dumps(stats), flush=True)
             stats.clear()
@@ -248,6 +272,7 @@ async def _phase(server: TableServer, seat3: _Worker, flood: _Worker, game: str,
                  seconds: float, connections: int, seed: int) -> Phase:
     renames = name in ("renames", "both")
     spectators = name in ("spectators", "both") and connections > 0
+    cpu = await asyncio.to_thread(server._call, time.thread_time)  # the server's thread
     start = time.monotonic()
     end = start + seconds
     moves = tables = 0
@@ -267,10 +292,11 @@ async def _phase(server: TableServer, seat3: _Worker, flood: _Worker, game: str,
             task.cancel()
         await asyncio.gather(*players, return_exceptions=True)
     elapsed = time.monotonic() - start
+    cpu = await asyncio.to_thread(server._call, time.thread_time) - cpu
     if spectators:
         await flood.tell(spectators=None, count=0)
     await seat3.tell(seat=None, index=3, renames=False)
-    return Phase(name, round_, elapsed, moves, tables, await seat3.report() | await flood.report())
+    return Phase(name, round_, elapsed, moves, tables, await seat3.report() | await flood.report(), cpu)
 
 
 def fd_room(wanted: int) -> int:
@@ -293,7 +319,7 @@ async def _fairness(game: str, seconds: float, rounds: int, connections: int, ph
                     limits: Limits | None) -> FairnessResult:
     connections = fd_room(connections)  # fewer at once where the system allows fewer open files (it says so)
     server = TableServer(port=0, records=None, limits=limits).start()
-    seat3, flood = await _Worker().start(), await _Worker().start()
+    seat3, flood = await _Worker().start(), await _Worker().start(nice=19)  # the floods pay their own way
     try:
         await _phase(server, seat3, flood, game, "quiet", -1, min(1.0, seconds), 0, seed - 1)  # warming up
         done = []
@@ -313,7 +339,7 @@ def unlimited() -> Limits:
     as the writers are the server's design, but spectators are updated at every change)."""
     big = Rate(1e9, 1e9)
     return Limits(hello=big, sync=big, refused=big, messages=big, drops=big, spectators_per_table=10**6,
-                  connections_per_address=10**6, attempts=big, code_guesses=10**6, spectator_interval=0.0,
+                  connections_per_address=10**6, refusals=big, code_guesses=10**6, spectator_interval=0.0,
                   send_seconds=3600.0, queue=10**6)
 
 

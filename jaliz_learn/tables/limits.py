@@ -76,9 +76,11 @@ class Limits:
     (the first of a run gets one short error), and ``drops`` dropped messages close the connection, whose
     address then waits ``penalty_seconds`` before that code may join again. ``code_guesses`` unknown codes from
     one address within ``guess_window`` seconds, and that address is refused every code (a valid one too, or a
-    refusal would tell a guess that hit) until the oldest leaves the window. ``attempts`` meters new connections
-    per address before the WebSocket handshake: one over it waits ``tarpit_seconds`` (costing the server nothing
-    meanwhile, so a script retrying in a loop slows down) and is refused with HTTP 429.
+    refusal would tell a guess that hit) until the oldest leaves the window. Before the WebSocket handshake, an
+    address with twice ``connections_per_address`` connections opening or open, or whose ``refusals`` ran out
+    (each refusal above cost the server a handshake), waits ``tarpit_seconds`` (costing the server nothing
+    meanwhile, so a script retrying in a loop slows down) and is refused with HTTP 429. A client that connects
+    often but is never refused (a test, a class on one JupyterHub reconnecting) is never held up.
     """
 
     hello: Rate = Rate(3, 0.2)  # renames: three at once, then one every 5 s
@@ -89,8 +91,8 @@ class Limits:
     penalty_seconds: float = 10.0
     spectators_per_table: int = 32  # the projector and students watching from their notebooks
     connections_per_address: int = 100  # one JupyterHub (one address) seats a class of 30 and their spectators
-    attempts: Rate = Rate(100, 20.0)  # new connections per address (a connection costs the server ~1 ms)
-    tarpit_seconds: float = 5.0  # an address over its attempts is answered this late, then refused (HTTP 429)
+    refusals: Rate = Rate(40, 20.0)  # connections refused per address (each cost a handshake, ~1 ms)
+    tarpit_seconds: float = 5.0  # a connection the door holds back is answered this late, then refused (HTTP 429)
     code_guesses: int = 20  # unknown codes per address within guess_window seconds
     guess_window: float = 60.0
     spectator_interval: float = 0.25  # a spectator's or teacher's view is updated at most this often (s)
@@ -176,17 +178,31 @@ class Gate:
         self.connections: Counter[str] = Counter()
         self.guesses = GuessLimiter(per_connection=1, per_address=limits.code_guesses, window=limits.guess_window)
         self.penalties: dict[tuple[str, str], float] = {}
-        self.attempts: dict[str, TokenBucket] = {}
+        self.opening: Counter[str] = Counter()  # connections past the door, until they are lost
+        self.refusals: dict[str, TokenBucket] = {}
 
     def knock(self, address: str, now: float | None = None) -> bool:
-        """A new connection from ``address`` (before its handshake): within its rate (True) or not."""
+        """A new connection from ``address``, before its handshake: let in (True; :meth:`gone` when it is lost)
+        unless the address has twice ``connections_per_address`` opening or open, or has used up its refusals."""
+        bucket = self.refusals.get(address)
+        crowd = 2 * self.limits.connections_per_address  # beyond the admitted cap: the cap's own refusals first
+        if self.opening[address] >= crowd or (bucket is not None and bucket.empty(now)):
+            return False
+        self.opening[address] += 1
+        return True
+
+    def gone(self, address: str) -> None:
+        """A connection :meth:`knock` let in is lost."""
+        self.opening[address] -= 1
+        if self.opening[address] <= 0:
+            del self.opening[address]
+
+    def refused(self, address: str, now: float | None = None) -> None:
+        """A connection from ``address`` was refused after its handshake (it cost the server one)."""
         now = time.monotonic() if now is None else now
-        if len(self.attempts) > 4096:  # forget the addresses whose buckets are full again
-            self.attempts = {a: b for a, b in self.attempts.items() if not b.full(now)}
-        bucket = self.attempts.get(address)
-        if bucket is None:
-            bucket = self.attempts[address] = TokenBucket(self.limits.attempts, now)
-        return bucket.take(now)
+        if len(self.refusals) > 4096:  # forget the addresses whose buckets are full again
+            self.refusals = {a: b for a, b in self.refusals.items() if not b.full(now)}
+        self.refusals.setdefault(address, TokenBucket(self.limits.refusals, now)).take(now)
 
     def enter(self, address: str, code: str, now: float | None = None) -> str | None:
         """Count a connection in; returns why it is refused (then it is not counted), or None."""

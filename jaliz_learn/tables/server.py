@@ -328,7 +328,7 @@ class TableServer:
         address = str((ws.remote_address or ("?",))[0])
         refusal = self.gate.enter(address, code)  # connections per address, code guesses, a flooder's pause
         if refusal is not None:
-            await _refuse(ws, 4029, refusal)
+            await self._turn_away(ws, address, 4029, refusal)
             return
         try:
             await self._join(ws, code, address)
@@ -336,13 +336,20 @@ class TableServer:
             self.gate.leave(address)
 
     async def _door(self, connection: Any, request: Any) -> Any:
-        """Before the WebSocket handshake: an address over its rate of new connections is answered late (a script
-        retrying in a loop slows down, at no cost meanwhile) and refused with HTTP 429."""
-        if self.gate.knock(str((connection.remote_address or ("?",))[0])):
+        """Before the WebSocket handshake: an address with too many connections opening or too many refused (see
+        :class:`~.limits.Limits`) is answered late (a script retrying in a loop slows down, at no cost meanwhile)
+        and refused with HTTP 429."""
+        address = str((connection.remote_address or ("?",))[0])
+        if self.gate.knock(address):
+            connection.connection_lost_waiter.add_done_callback(lambda _lost: self.gate.gone(address))
             return None
         await asyncio.sleep(self.limits.tarpit_seconds)
         return connection.respond(HTTPStatus.TOO_MANY_REQUESTS,
                                   "too many connections from your address: wait a few seconds\n")
+
+    async def _turn_away(self, ws: Any, address: str, code: int, message: str) -> None:
+        self.gate.refused(address)  # an address refused again and again is held at the door
+        await _refuse(ws, code, message)
 
     async def _join(self, ws: Any, code: str, address: str) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -350,13 +357,13 @@ class TableServer:
         found = self._codes.get(code)
         if found is None:
             self.gate.wrong_code(address)  # one code per connection: a guesser needs a connection per guess
-            await _refuse(ws, 4004, "unknown table code: ask your teacher for the link")
+            await self._turn_away(ws, address, 4004, "unknown table code: ask your teacher for the link")
             return
         table, role, seat = found
         watching = sum(v.role == "spectator" for v in table.viewers)
         if role == "spectator" and watching >= self.limits.spectators_per_table:
-            await _refuse(ws, 4029, f"this table has {self.limits.spectators_per_table} spectators already: "
-                                    "watch on the projector or ask your teacher")
+            await self._turn_away(ws, address, 4029, f"this table has {self.limits.spectators_per_table} spectators "
+                                  "already: watch on the projector or ask your teacher")
             return
         viewer = Viewer(ws, table, role, seat, render=self._update, limits=self.limits, address=address)
         if seat is not None:
