@@ -2,7 +2,8 @@
 and the keyboard alone plays it.
 
 One JupyterLab (the session's ``lab`` fixture) opens ``fixtures/accessibility_boards.ipynb``, which shows a
-Jaliz, a solo Nizam, a Jungli-La, a Bali and a two-player Nizam board; axe-core (``axe.min.js`` as the PyPI
+Jaliz, a solo Nizam, a Jungli-La, a Bali and a two-player Nizam board, and a Jungli-La board on the SVG surface
+(the one a JupyterLite site draws on) in the high-contrast palette; axe-core (``axe.min.js`` as the PyPI
 package ``axe-playwright-python`` ships it) runs on each board's output element only, with the tags wcag2a,
 wcag2aa, wcag21a and wcag21aa: JupyterLab's own page is not ours to judge here. Then the keyboard plays: a whole
 two-player Nizam game, and the first moves of Jaliz, Jungli-La and Bali (a whole game of every board through the
@@ -20,7 +21,7 @@ import pytest
 from browser_harness import PANEL, REPO, open_notebook, run_all_cells, screenshot, wait_kernel_idle
 
 NOTEBOOK = "accessibility_boards.ipynb"
-BOARDS = ("Jaliz", "Nizam solo", "Jungli-La", "Bali", "Nizam")
+BOARDS = ("Jaliz", "Nizam solo", "Jungli-La", "Bali", "Nizam", "Jungli-La SVG high-contrast")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 #: the output element of each board cell, in order (the cells show one board each)
 OUTPUTS = f"{PANEL} .jp-CodeCell .jp-OutputArea-output:has(canvas, svg)"
@@ -29,7 +30,7 @@ OUTPUTS = f"{PANEL} .jp-CodeCell .jp-OutputArea-output:has(canvas, svg)"
 #: JS: true once every board's canvas has pixels (an SVG surface is drawn when it is there)
 ALL_DRAWN_JS = """(sel) => Array.from(document.querySelectorAll(sel)).every(out => {
   const c = out.querySelector('canvas');
-  if (!c) return true;
+  if (!c) return !!out.querySelector('svg rect');
   if (!c.width || !c.height) return false;
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
   for (let i = 3; i < d.length; i += 4 * 7) { if (d[i] !== 0) return true; }
@@ -266,12 +267,12 @@ def test_a_whole_nizam_game_by_keyboard_alone(keyboard_page: Any) -> None:
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("name", ["Jaliz", "Jungli-La", "Bali"])
+@pytest.mark.parametrize("name", ["Jaliz", "Jungli-La", "Bali", "Jungli-La SVG high-contrast"])
 def test_first_moves_by_keyboard_alone(keyboard_page: Any, name: str) -> None:
     page, index = keyboard_page, BOARDS.index(name)
     _enter_board(page, index)
     state = play_by_keys(page, index, presses=60, moves=4)
-    screenshot(page.locator(OUTPUTS).nth(index), f"a11y-{name.lower()}-after-keys")
+    screenshot(page.locator(OUTPUTS).nth(index), f"a11y-{name.lower().replace(' ', '-')}-after-keys")
     assert state["moves"] >= 4, (state["presses"], state["said"][-6:])
     assert page.evaluate("() => window.__mouse") == 0, "a mouse event reached the page"
     assert not page.errors, page.errors
