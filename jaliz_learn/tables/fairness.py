@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .limits import Limits, Rate
+from .limits import Limits, Rate, open_files
 from .server import TableServer
 
 PHASES = ("quiet", "renames", "spectators", "both")
@@ -300,19 +300,9 @@ async def _phase(server: TableServer, seat3: _Worker, flood: _Worker, game: str,
 
 
 def fd_room(wanted: int) -> int:
-    """How many flooding connections this process can hold: the soft limit on open files is raised to the hard
-    one, and ``wanted`` is cut to what fits beside 200 others (each flooding connection is one file here and one in
-    the worker)."""
-    try:
-        import resource
-
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        if hard == resource.RLIM_INFINITY or hard > soft:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536,) * 2)
-        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    except (ImportError, ValueError, OSError):  # pragma: no cover - not Unix, or not allowed
-        return min(wanted, 800)
-    return max(0, min(wanted, soft - 200))
+    """How many flooding connections this process can hold: ``wanted``, cut to what fits beside 200 other files
+    once the soft limit on open files is raised to the hard one (:func:`~.limits.open_files`)."""
+    return max(0, min(wanted, open_files() - 200))
 
 
 async def _fairness(game: str, seconds: float, rounds: int, connections: int, phases: tuple[str, ...], seed: int,

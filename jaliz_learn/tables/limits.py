@@ -93,6 +93,7 @@ class Limits:
     connections_per_address: int = 100  # one JupyterHub (one address) seats a class of 30 and their spectators
     refusals: Rate = Rate(40, 20.0)  # connections refused per address (each cost a handshake, ~1 ms)
     tarpit_seconds: float = 5.0  # a connection the door holds back is answered this late, then refused (HTTP 429)
+    tarpit_max: int = 1024  # held back at once (each holds a file: at most a quarter of the process's); then at once
     code_guesses: int = 20  # unknown codes per address within guess_window seconds
     guess_window: float = 60.0
     spectator_interval: float = 0.25  # a spectator's or teacher's view is updated at most this often (s)
@@ -103,6 +104,22 @@ class Limits:
 #: What :meth:`MessageLimiter.admit` says about a message.
 PASS, DROP, WARN, CLOSE = "pass", "drop", "warn", "close"
 _RULES = {"hello": "renames", "sync": "syncs", "act": "refused actions"}
+
+
+def open_files() -> int:
+    """How many files this process may open, after raising its soft limit to the hard one (a server holds a file
+    per connection, and a flood's are many; the usual soft limit, 1,024, is far below the usual hard one)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or hard > soft):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 1 << 20) if hard != resource.RLIM_INFINITY
+                                                        else 1 << 20, hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        return int(soft) if soft != resource.RLIM_INFINITY else 1 << 20
+    except (ImportError, ValueError, OSError):  # pragma: no cover - not Unix, or not allowed
+        return 1024
 
 
 class MessageLimiter:
@@ -179,6 +196,8 @@ class Gate:
         self.guesses = GuessLimiter(per_connection=1, per_address=limits.code_guesses, window=limits.guess_window)
         self.penalties: dict[tuple[str, str], float] = {}
         self.opening: Counter[str] = Counter()  # connections past the door, until they are lost
+        self.held = 0  # connections held back at the door now
+        self.held_max = min(limits.tarpit_max, max(64, open_files() // 4))
         self.refusals: dict[str, TokenBucket] = {}
 
     def knock(self, address: str, now: float | None = None) -> bool:

@@ -343,7 +343,12 @@ class TableServer:
         if self.gate.knock(address):
             connection.connection_lost_waiter.add_done_callback(lambda _lost: self.gate.gone(address))
             return None
-        await asyncio.sleep(self.limits.tarpit_seconds)
+        if self.gate.held < self.gate.held_max:  # held back: each holds a file descriptor meanwhile
+            self.gate.held += 1
+            try:
+                await asyncio.sleep(self.limits.tarpit_seconds)
+            finally:
+                self.gate.held -= 1
         return connection.respond(HTTPStatus.TOO_MANY_REQUESTS,
                                   "too many connections from your address: wait a few seconds\n")
 
@@ -435,8 +440,9 @@ class TableServer:
             viewer.stop()
             if viewer.seat is not None:  # its decisions are played by default at once until it rejoins
                 viewer.table.seats[viewer.seat].flooded = True
-                viewer.table.deadline = None
-                self._after_change(viewer.table)
+                if viewer.table.deadline is not None and viewer.table.deadline.seat == viewer.seat:
+                    viewer.table.deadline = None  # its clock runs out now (another seat's clock is left alone)
+                    self._after_change(viewer.table)
             viewer.closing = asyncio.get_running_loop().create_task(  # not awaited here: see _join's loop
                 viewer.close(4029, "too many messages: closed for flooding the table"))
 
