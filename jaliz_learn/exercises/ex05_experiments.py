@@ -343,7 +343,8 @@ FORBIDDEN_MODULES = ("jaliz_learn.exercises.answers", "jaliz_learn_teacher")
 #: What the learner's process cannot reach while this exercise is graded: the Wilson interval, the ladder's ratings
 #: and the benchmarks' intervals (the teacher kit's reference answers are out of every graded process's reach).
 OWN_WORK = OwnWork("exercise 5 asks for your own statistics", ("jaliz_learn.stats", "jaliz_learn.ladder",
-                                                               "jaliz_learn.benchmarks"), item="your own code")
+                                                               "jaliz_learn.benchmarks", "jaliz_learn.sequential"),
+                   item="your own code")
 
 
 def source_problems(source: str) -> list[str]:

@@ -304,11 +304,13 @@ def play_learner_games(game: Game | str, learner: Contestant, *, games: int, num
                        opponent: Any = RandomBot, time_limit: float | None = 1.0,
                        max_failures: int | None = None, set_name: str = "games", first_number: int = 1,
                        exercise: str | None = None, budget: Budget | None = None,
-                       progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+                       progress: Callable[[str], None] | None = None,
+                       stop: Callable[[list[dict[str, Any]]], bool] | None = None) -> list[dict[str, Any]]:
     """Play ``games`` games (rounded up to a multiple of ``num_players``): the learner's seat rotates
     over blocks of games that share one deal. Stops after ``max_failures`` failed games and when the ``budget``
     ran out. Games are numbered from ``first_number`` (the numbers of :func:`replay_reference`); ``progress``
-    gets a line after each block of games."""
+    gets a line after each block of games; ``stop(records)``, asked after each block, ends the set early (a
+    sequential test that has decided: :mod:`jaliz_learn.sequential`)."""
     g = as_game(game)
     g.info.check_players(num_players)
     records: list[dict[str, Any]] = []
@@ -331,6 +333,8 @@ def play_learner_games(game: Game | str, learner: Contestant, *, games: int, num
             wins = sum(1 for r in mine if r.get("win"))
             progress(f"  {set_name}: {index + 1} of {total} games played, {wins} won, {failed} failed "
                      f"({time.monotonic() - start:.0f} s)")
+        if stop is not None and seat == num_players - 1 and stop(records):
+            break
     return records
 
 

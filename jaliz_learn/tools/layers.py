@@ -25,6 +25,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1]
 #: the layer of each top-level part of the package (``jaliz_learn.<part>``); higher imports lower, never back
 LAYERS = {"core": 0, "games": 1, "bots": 2, "tournament": 2, "stats": 2, "ladder": 2, "executors": 2, "progress": 2,
+          "sequential": 2,
           "course": 2,
           "adapters": 3, "benchmarks": 3, "grading": 3, "tables": 3,
           "pictures": 4, "widgets": 4, "exercises": 4, "exercise_tools": 4, "teaching": 4,
