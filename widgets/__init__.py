@@ -4,6 +4,8 @@
 * :class:`NizamBoard` — Nizam, solo Nizam and Pearl of the East.
 * :class:`ReplayViewer` — step through a recorded game of any game from any player's point of view.
 * :mod:`.framework` — what every board is built on (how to write a board: see its docstring).
+* :mod:`.keyboard` and :mod:`.access` — every board and the replay played and read from the keyboard and by
+  screen readers: focusable parts, the position in words, one live region, query keys (``?`` lists them).
 
 Boards draw only observations (``state.observation(player)``), so hidden cards stay hidden, and
 redraw themselves when a new front-end connects (page reload, Voila). Their ``_repr_html_``

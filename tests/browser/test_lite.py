@@ -122,6 +122,11 @@ def test_lite_board_replay_picture_and_check(lite_url: str, lite_page: Any) -> N
     # the click drew three cards: the log says so and the drawing changed
     page.locator(f"{PANEL} .jp-CodeCell").nth(0).get_by_text(re.compile(r"P0 draws")).first.wait_for(timeout=30_000)
     assert surface_svg(page, 0) != before
+    # the keyboard and screen-reader layer works on this surface too (issue 50): named, reading the move
+    cell0 = page.locator(f"{PANEL} .jp-CodeCell").nth(0)
+    assert re.search(r"board \(you are P\d\)$", cell0.locator(".jaliz-access").first.get_attribute("aria-label") or "")
+    cell0.locator(".jaliz-access [role=log]", has_text="P0 draws").first.wait_for(state="attached", timeout=20_000)
+    assert "turn" in (cell0.locator(".jaliz-svg-surface svg").first.get_attribute("aria-label") or "")
     # the replay: "next" moves one action on and redraws
     replay = page.locator(f"{PANEL} .jp-CodeCell").nth(2)
     first = surface_svg(page, 2)
