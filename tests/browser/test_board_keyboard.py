@@ -66,6 +66,12 @@ def test_lab_board_keyboard_no_trap_enter_plays_and_live_region_reads_the_bot(la
     page.wait_for_function(f"() => document.querySelector('{LAB_CANVAS}').getAttribute('tabindex') === '-1'")
     assert canvas.get_attribute("aria-hidden") == "true"
     assert page.locator(f"{PANEL} .jaliz-board").first.get_attribute("data-lm-suppress-shortcuts") == "true"
+    # the board's own controls are named (the text box had a placeholder only, the slider's handle nothing)
+    board_root = f"{PANEL} .jaliz-board"
+    page.wait_for_function(f"() => !!document.querySelector('{board_root} [role=slider][aria-label]')")
+    assert page.locator(f"{board_root} input[type=text]").first.get_attribute("aria-label") == \
+        "type an action in notation, then Enter"
+    assert page.locator(f"{board_root} [role=slider]").first.get_attribute("aria-label") == "bot pace (s)"
     snapshot = page.locator(ACCESS).first.aria_snapshot()
     assert "heading \"Your hand\"" in snapshot and "heading \"Board\"" in snapshot, snapshot
 
