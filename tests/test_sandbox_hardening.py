@@ -285,3 +285,17 @@ def test_supervisor_mirrors_the_learners_exit_status():
     assert done.returncode == 0, done.stderr
     status = int(done.stdout)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == 24, status  # SIGXCPU: the CPU limit's signal
+
+
+def test_a_missing_libseccomp_is_said_and_no_capability_is_kept_without_the_filter(monkeypatch):
+    from jaliz_learn.grading import isolation, seccomp
+
+    monkeypatch.setattr(seccomp, "_library", lambda: (None, "libseccomp is not installed"))
+    offer = isolation.Offer(namespaces=False, landlock=7, root=True, platform="linux")
+    monkeypatch.setattr(isolation, "_others_may_read", lambda paths: False)  # pyenv under /root
+    chosen = isolation.plan("landlock", offer=offer)
+    assert not chosen.seccomp and "NO seccomp (libseccomp is not installed)" in chosen.describe()
+    assert chosen.drop_capabilities and not chosen.keep_reading and chosen.user is None  # no CAP_DAC_READ_SEARCH
+    monkeypatch.setattr(seccomp, "_library", lambda: (object(), ""))
+    with_filter = isolation.plan("landlock", offer=offer)
+    assert with_filter.seccomp and with_filter.keep_reading and with_filter.user == isolation._nobody()

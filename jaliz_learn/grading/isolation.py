@@ -256,6 +256,9 @@ def plan(mode: str | None = None, *, offer: Offer | None = None) -> Plan:
     # a root grader's learner never keeps root: nobody, keeping the right to read where the interpreter needs it
     readable = not offer.root or _others_may_read(interpreter_paths())
     as_nobody: dict[str, Any] = {"user": _nobody(), "keep_reading": not readable} if offer.root else {}
+    if offer.root and not readable and missing:  # the right to read stays only with the filter that refuses
+        as_nobody = {"drop_capabilities": True}  # open_by_handle_at; without it: uid 0 without any capability
+    linux = sys.platform.startswith("linux")  # prctl, /proc, capabilities: the supervisor and the rest need Linux
     if chosen == "auto":
         chosen = "namespaces" if offer.namespaces else "landlock" if offer.landlock else "none"
         with_landlock = offer.landlock if chosen == "namespaces" else 0
@@ -273,13 +276,15 @@ def plan(mode: str | None = None, *, offer: Offer | None = None) -> Plan:
             raise InvalidOption("isolation 'landlock' is not available here (the kernel has no Landlock, 5.13+ "
                                 f"needed); this machine offers: {offer.describe()}; try --isolation namespaces or "
                                 "auto")
+        who = ("keeps uid 0 without any capability" if as_nobody.get("drop_capabilities") else
+               "runs as nobody with one capability, reading (CAP_DAC_READ_SEARCH)")
         notes = () if readable else (f"the interpreter ({sys.base_prefix}) is not readable by other users, so the "
-                                     "learner's process runs as nobody with one capability, reading "
-                                     "(CAP_DAC_READ_SEARCH); Landlock still limits what it may read",)
+                                     f"learner's process {who}; Landlock still limits what it may read",)
         return Plan("landlock", landlock=offer.landlock, supervise=True, notes=notes, **filtered,
                     **as_nobody)
-    return Plan("none", supervise=True, **(filtered if sys.platform.startswith("linux") else {}),
-                **as_nobody)
+    if not linux:
+        return Plan("none")
+    return Plan("none", supervise=True, **filtered, **as_nobody)
 
 
 def refuse_unconfined(plan_: Plan, *, real_grade: bool, allow_unconfined: bool) -> None:
