@@ -57,6 +57,11 @@ function render({ model, el }) {
     }
     const focused = partsBox.contains(document.activeElement);
     const oldIndex = old.findIndex((b) => b.dataset.id === current);
+    // where the tab stop was: its row and its place in the row (a played card leaves, the focus stays in its row)
+    const oldButton = oldIndex >= 0 ? old[oldIndex] : null;
+    const oldRowEl = oldButton ? oldButton.closest(".jaliz-row") : null;
+    const oldRow = oldRowEl ? oldRowEl.firstChild.textContent : null;
+    const oldCol = oldRowEl ? Array.from(oldRowEl.querySelectorAll("button.jaliz-part")).indexOf(oldButton) : 0;
     partsBox.replaceChildren();
     let row = null, rowName = null;
     for (const p of parts) {
@@ -85,6 +90,11 @@ function render({ model, el }) {
     const all = buttons();
     if (!all.length) { current = null; return; }
     let target = all.find((b) => b.dataset.id === current);
+    if (!target && oldRow !== null) {
+      const sameRow = rows().find((r) => r.firstChild.textContent === oldRow);
+      const inRow = sameRow ? Array.from(sameRow.querySelectorAll("button.jaliz-part")) : [];
+      if (inRow.length) target = inRow[Math.min(oldCol, inRow.length - 1)];
+    }
     if (!target) target = all[Math.max(0, Math.min(oldIndex < 0 ? 0 : oldIndex, all.length - 1))];
     target.tabIndex = 0;
     current = target.dataset.id;
