@@ -299,3 +299,15 @@ def test_a_missing_libseccomp_is_said_and_no_capability_is_kept_without_the_filt
     monkeypatch.setattr(seccomp, "_library", lambda: (object(), ""))
     with_filter = isolation.plan("landlock", offer=offer)
     assert with_filter.seccomp and with_filter.keep_reading and with_filter.user == isolation._nobody()
+
+
+def test_the_supervisors_disk_measure_counts_blocks_stops_early_and_follows_no_link(tmp_path):
+    from jaliz_learn.grading.reaper import scratch_bytes
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "data.bin").write_bytes(os.urandom(200_000))
+    (tmp_path / "sparse.bin").open("wb").truncate(1 << 30)  # 1 GiB announced, nothing written
+    (tmp_path / "link").symlink_to("/usr")  # the whole of /usr behind a link: not counted
+    used = scratch_bytes(str(tmp_path), limit=1 << 30)
+    assert 200_000 <= used < 300_000, used
+    assert scratch_bytes(str(tmp_path), limit=1000) > 1000  # past the cap: it stops and says so

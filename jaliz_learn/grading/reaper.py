@@ -31,6 +31,7 @@ user itself for an ordinary user in ``landlock`` mode), so the cap is "as many a
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 import shutil
 import signal
@@ -151,10 +152,10 @@ def _walk(root: str, visit: Callable[[os.stat_result], bool]) -> bool:
                 if stat.S_ISDIR(info.st_mode):
                     try:
                         todo.append(_open_folder(entry.name, fd))
-                    except FileNotFoundError:
-                        continue
-                    except OSError:
-                        complete = False
+                    except OSError as exc:  # closed for good, or too many folders to hold: over the cap
+                        if isinstance(exc, PermissionError) or exc.errno in (errno.EMFILE, errno.ENFILE):
+                            complete = False
+                        # else it changed meanwhile (removed, replaced by a file or a link): nothing to count
             if not complete:
                 break
         finally:
