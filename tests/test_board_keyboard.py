@@ -301,3 +301,13 @@ def test_any_text_reaches_the_page_as_valid_text(text):
     a.set_keys([(text[:1] or "k", text)])
     json.dumps([a.messages, a.parts, a.description, a.key_help]).encode("utf-8")
     assert "innerHTML" not in ESM and "insertAdjacentHTML" not in ESM
+
+
+def test_the_replay_on_the_svg_surface_is_named_by_the_position(monkeypatch):
+    monkeypatch.setenv("JALIZ_LEARN_BOARD_SURFACE", "svg")
+    board = NizamBoard(num_players=2, human=1, seed=3, speed=0)
+    board.apply("draw")
+    rv = ReplayViewer(board.state, viewer=1, step=1)
+    assert rv.canvas.label == describe(rv.observation()).title
+    rv.go(0)
+    assert rv.canvas.label == describe(rv.observation()).title

@@ -251,7 +251,10 @@ class ReplayViewer(widgets.VBox):
         parts.append(Part("step", "Replay", self.step_text()))
         self._targets = {p.id: p.target for p in parts}
         self.access.set_parts(parts)
-        self.access.set_description(describe(obs, self.names))
+        description = describe(obs, self.names)
+        self.access.set_description(description)
+        if self.canvas is not None and hasattr(self.canvas, "label"):
+            self.canvas.label = description.title  # the SVG surface's accessible name (JupyterLite)
         if self._said != (self.step, self.viewer):  # each step (or view) is read once, with its events
             if self._said is not None:
                 self.access.say(". ".join([self.step_text(), *self.step_events()]))
