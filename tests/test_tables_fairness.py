@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 from jaliz_learn.tables import TableClient, TableServer, join
 from jaliz_learn.tables.deadlines import DEFAULT_TIMEOUT, check_timeout, timeout_arg
 from jaliz_learn.tables.fairness import fairness, unlimited
-from jaliz_learn.tables.limits import Limits, Rate
+from jaliz_learn.tables.limits import Gate, Limits, Rate
 from jaliz_learn.tables.server import default_action
 from jaliz_learn.tables.viewers import Viewer
 
@@ -235,6 +235,13 @@ def test_an_address_refused_again_and_again_is_answered_late_at_the_door_and_an_
         srv.stop()
 
 
+def test_the_door_lets_a_burst_in_a_few_handshakes_at_a_time():
+    gate = Gate(Limits(handshakes=3))
+    assert [gate.knock("10.1.1.1") for _ in range(4)] == [True, True, True, False]
+    gate.shaken("10.1.1.1")  # one handshake done: room for the next
+    assert gate.knock("10.1.1.1") and gate.knock("10.1.1.2") and not gate.knock("10.1.1.1")
+
+
 # ---------------------------------------------------------------- actions carry their step
 
 
@@ -382,6 +389,7 @@ def test_an_honest_table_keeps_its_pace_while_a_seat_floods_renames_and_1000_con
     floods = {name: [p for p in result.phases if p.name == name] for name in ("renames", "spectators", "both")}
     assert sum(p.worker.get("renames", 0) for p in floods["renames"]) > 100  # the floods did happen
     assert all(p.worker.get("tries", 0) >= result.connections for p in floods["spectators"])
+    assert all(p.worker.get("admitted", 0) >= 1 for p in floods["spectators"])  # it reached the server
     assert result.connections == 1000, "fewer at once: the system's open-file limit"
     for name in floods:
         assert result.ratio(name) >= 0.8, f"{name}: {result.ratios(name)}\n{result}"

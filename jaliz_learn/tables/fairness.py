@@ -11,14 +11,18 @@ slices, as the machines of this project vary several-fold from minute to minute)
   a close the way :class:`~.client.TableClient` does;
 - ``spectators``: ``connections`` clients try the table's spectator link at once, each trying again a second
   after a refusal (on the link of the table then playing); an accepted one never reads (the slowest reader
-  there is) and leaves after 5 s;
+  there is) and leaves after 5 s. The slice starts :data:`SETTLE` seconds after the flood: the one-off cost of
+  its first burst of handshakes is reported apart (the server's CPU in that second), the slice measures the
+  table while the thousand clients keep trying;
 - ``both``: the two floods together.
 
 Seats 0-2 play from this process (beside the server, in its own thread); seat 3 (and its renames) and the
 spectator flood each run in a worker process from other loopback addresses (127.0.0.3 and 127.0.0.2), as a
-classmate's machine would. The flood's clients are raw sockets sending a ready-made upgrade request: on a 2-core
-machine a thousand full client handshakes would otherwise take from the server the CPU a classmate's own machine
-pays. The pace is the moves the server applied per second.
+classmate's machine would. The flood's clients are raw sockets sending a ready-made upgrade request, and their
+process runs at a lower priority (``nice`` :data:`FLOOD_NICE`): on a 2-core machine a thousand client
+connections would otherwise take from the server the CPU a classmate's own machine pays. The pace is the moves
+the server applied per second; the server's CPU per move (its thread's CPU time over the moves) says what the
+floods cost the server itself, whatever else the machine runs.
 
 ``python -m jaliz_learn.tables.load --fairness [--seconds 5] [--connections 1000]`` prints the table
 (docs/BENCHMARKS.md, "Live tables: a fair share"); tests/test_tables_fairness.py runs a short one.
@@ -39,6 +43,10 @@ from .limits import Limits, Rate, open_files
 from .server import TableServer
 
 PHASES = ("quiet", "renames", "spectators", "both")
+#: Seconds between a flood's start and its slice: the first burst of handshakes falls there (counted apart).
+SETTLE = 1.0
+#: The flooding process's priority: lower than the server's, not so low that a busy machine starves the flood.
+FLOOD_NICE = 10
 #: Where the flooding worker connects from (Linux routes all of 127/8 to loopback).
 SEAT_FROM, SPECTATORS_FROM = "127.0.0.3", "127.0.0.2"
 
@@ -54,6 +62,7 @@ class Phase:
     tables: int
     worker: dict[str, int] = field(default_factory=dict)
     server_cpu: float = 0.0  # CPU seconds of the server's thread during the slice
+    burst_cpu: float = 0.0  # CPU seconds of the server's thread in the second before it (the flood's first burst)
 
     @property
     def pace(self) -> float:
@@ -79,16 +88,18 @@ class FairnessResult:
     def __str__(self) -> str:
         lines = [f"{self.game}, 4 seats, {self.connections} spectator connections in the floods, "
                  f"{max(p.round for p in self.phases) + 1} rounds of {self.phases[0].seconds:.0f} s slices",
-                 "| phase | moves/s (mean) | of quiet (median, lowest) | server CPU per move | renames sent | "
-                 "spectator tries | admitted | refused | seat closed |", "|---|---|---|---|---|---|---|---|---|"]
+                 "| phase | moves/s (mean) | of quiet (median, lowest) | server CPU per move | server CPU in the "
+                 "burst | renames sent | spectator tries | admitted | refused | seat closed |",
+                 "|---|---|---|---|---|---|---|---|---|---|"]
         for name in dict.fromkeys(p.name for p in self.phases):
             mine = [p for p in self.phases if p.name == name]
             total = {k: sum(p.worker.get(k, 0) for p in mine) for k in ("renames", "tries", "admitted", "refused",
                                                                           "closed")}
             ratios = self.ratios(name)
             per_move = 1000 * sum(p.server_cpu for p in mine) / max(1, sum(p.moves for p in mine))
+            burst = 1000 * statistics.fmean(p.burst_cpu for p in mine)
             lines.append(f"| {name} | {statistics.fmean(p.pace for p in mine):.0f} | "
-                         f"{statistics.median(ratios):.0%}, {min(ratios):.0%} | {per_move:.1f} ms | "
+                         f"{statistics.median(ratios):.0%}, {min(ratios):.0%} | {per_move:.1f} ms | {burst:.0f} ms | "
                          f"{total['renames']} | "
                          f"{total['tries']} | {total['admitted']} | {total['refused']} | {total['closed']} |")
         return "\n".join(lines)
@@ -272,13 +283,20 @@ async def _phase(server: TableServer, seat3: _Worker, flood: _Worker, game: str,
                  seconds: float, connections: int, seed: int) -> Phase:
     renames = name in ("renames", "both")
     spectators = name in ("spectators", "both") and connections > 0
-    cpu = await asyncio.to_thread(server._call, time.thread_time)  # the server's thread
+    rng = random.Random(seed)
+    opened = await asyncio.to_thread(server.open_table, game, 4, seed=seed)
+    burst = await asyncio.to_thread(server._call, time.thread_time)  # the server's thread
+    if spectators:  # the flood's first burst of connections, before the slice: its cost is counted apart
+        await flood.tell(spectators=opened.spectator, count=connections)
+    await asyncio.sleep(SETTLE)  # in every phase alike
+    cpu = await asyncio.to_thread(server._call, time.thread_time)
+    burst = cpu - burst
     start = time.monotonic()
     end = start + seconds
     moves = tables = 0
-    rng = random.Random(seed)
     while time.monotonic() < end:
-        opened = await asyncio.to_thread(server.open_table, game, 4, seed=seed + tables)
+        if tables:
+            opened = await asyncio.to_thread(server.open_table, game, 4, seed=seed + tables)
         table = server.tables[opened.table]
         await seat3.tell(seat=opened.urls[3], index=3, renames=renames)
         if spectators:
@@ -296,7 +314,7 @@ async def _phase(server: TableServer, seat3: _Worker, flood: _Worker, game: str,
     if spectators:
         await flood.tell(spectators=None, count=0)
     await seat3.tell(seat=None, index=3, renames=False)
-    return Phase(name, round_, elapsed, moves, tables, await seat3.report() | await flood.report(), cpu)
+    return Phase(name, round_, elapsed, moves, tables, await seat3.report() | await flood.report(), cpu, burst)
 
 
 def fd_room(wanted: int) -> int:
@@ -309,7 +327,7 @@ async def _fairness(game: str, seconds: float, rounds: int, connections: int, ph
                     limits: Limits | None) -> FairnessResult:
     connections = fd_room(connections)  # fewer at once where the system allows fewer open files (it says so)
     server = TableServer(port=0, records=None, limits=limits).start()
-    seat3, flood = await _Worker().start(), await _Worker().start(nice=19)  # the floods pay their own way
+    seat3, flood = await _Worker().start(), await _Worker().start(nice=FLOOD_NICE)
     try:
         await _phase(server, seat3, flood, game, "quiet", -1, min(1.0, seconds), 0, seed - 1)  # warming up
         done = []
@@ -329,8 +347,8 @@ def unlimited() -> Limits:
     as the writers are the server's design, but spectators are updated at every change)."""
     big = Rate(1e9, 1e9)
     return Limits(hello=big, sync=big, refused=big, messages=big, drops=big, spectators_per_table=10**6,
-                  connections_per_address=10**6, refusals=big, code_guesses=10**6, spectator_interval=0.0,
-                  send_seconds=3600.0, queue=10**6)
+                  connections_per_address=10**6, refusals=big, handshakes=10**6, code_guesses=10**6,
+                  spectator_interval=0.0, send_seconds=3600.0, queue=10**6)
 
 
 def fairness(game: str = "jaliz", *, seconds: float = 5.0, rounds: int = 3, connections: int = 1000,

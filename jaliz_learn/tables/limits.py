@@ -77,7 +77,8 @@ class Limits:
     address then waits ``penalty_seconds`` before that code may join again. ``code_guesses`` unknown codes from
     one address within ``guess_window`` seconds, and that address is refused every code (a valid one too, or a
     refusal would tell a guess that hit) until the oldest leaves the window. Before the WebSocket handshake, an
-    address with twice ``connections_per_address`` connections opening or open, or whose ``refusals`` ran out
+    address with twice ``connections_per_address`` connections opening or open, ``handshakes`` handshakes under
+    way, or whose ``refusals`` ran out
     (each refusal above cost the server a handshake), waits ``tarpit_seconds`` (costing the server nothing
     meanwhile, so a script retrying in a loop slows down) and is refused with HTTP 429. A client that connects
     often but is never refused (a test, a class on one JupyterHub reconnecting) is never held up.
@@ -92,6 +93,7 @@ class Limits:
     spectators_per_table: int = 32  # the projector and students watching from their notebooks
     connections_per_address: int = 100  # one JupyterHub (one address) seats a class of 30 and their spectators
     refusals: Rate = Rate(40, 20.0)  # connections refused per address (each cost a handshake, ~1 ms)
+    handshakes: int = 32  # handshakes under way at once per address (an honest one takes milliseconds)
     tarpit_seconds: float = 5.0  # a connection the door holds back is answered this late, then refused (HTTP 429)
     tarpit_max: int = 1024  # held back at once (each holds a file: at most a quarter of the process's); then at once
     code_guesses: int = 20  # unknown codes per address within guess_window seconds
@@ -196,19 +198,29 @@ class Gate:
         self.guesses = GuessLimiter(per_connection=1, per_address=limits.code_guesses, window=limits.guess_window)
         self.penalties: dict[tuple[str, str], float] = {}
         self.opening: Counter[str] = Counter()  # connections past the door, until they are lost
+        self.shaking: Counter[str] = Counter()  # of those, handshakes under way (a burst is let in a few at a time)
         self.held = 0  # connections held back at the door now
         self.held_max = min(limits.tarpit_max, max(64, open_files() // 4))
         self.refusals: dict[str, TokenBucket] = {}
 
     def knock(self, address: str, now: float | None = None) -> bool:
         """A new connection from ``address``, before its handshake: let in (True; :meth:`gone` when it is lost)
-        unless the address has twice ``connections_per_address`` opening or open, or has used up its refusals."""
+        unless the address has twice ``connections_per_address`` opening or open, ``handshakes`` under way, or has
+        used up its refusals (:meth:`shaken` when its handshake is done)."""
         bucket = self.refusals.get(address)
         crowd = 2 * self.limits.connections_per_address  # beyond the admitted cap: the cap's own refusals first
-        if self.opening[address] >= crowd or (bucket is not None and bucket.empty(now)):
+        if (self.opening[address] >= crowd or self.shaking[address] >= self.limits.handshakes
+                or (bucket is not None and bucket.empty(now))):
             return False
         self.opening[address] += 1
+        self.shaking[address] += 1
         return True
+
+    def shaken(self, address: str) -> None:
+        """A handshake :meth:`knock` let in is done (or its connection lost)."""
+        self.shaking[address] -= 1
+        if self.shaking[address] <= 0:
+            del self.shaking[address]
 
     def gone(self, address: str) -> None:
         """A connection :meth:`knock` let in is lost."""

@@ -317,6 +317,7 @@ class TableServer:
 
     # ------------------------------------------------------------------ connections
     async def _handle(self, ws: Any) -> None:
+        getattr(ws, "jaliz_shaken", lambda: None)()  # its handshake is done (see _door)
         refused = self._origins.check(ws.request.headers)
         if refused is not None:  # a web page the student visits may not drive their seat
             await ws.close(BAD_ORIGIN, refused)
@@ -341,7 +342,19 @@ class TableServer:
         and refused with HTTP 429."""
         address = str((connection.remote_address or ("?",))[0])
         if self.gate.knock(address):
-            connection.connection_lost_waiter.add_done_callback(lambda _lost: self.gate.gone(address))
+            shaking = [True]
+
+            def shaken() -> None:  # once: when the handler starts, or the connection is lost
+                if shaking:
+                    shaking.clear()
+                    self.gate.shaken(address)
+
+            def lost(_waiter: Any) -> None:
+                shaken()
+                self.gate.gone(address)
+
+            connection.jaliz_shaken = shaken
+            connection.connection_lost_waiter.add_done_callback(lost)
             return None
         if self.gate.held < self.gate.held_max:  # held back: each holds a file descriptor meanwhile
             self.gate.held += 1
