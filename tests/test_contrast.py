@@ -377,3 +377,56 @@ def test_board_palette_property_repaints():
     with pytest.raises(ValueError, match="palette must be one of"):
         board.palette = "dark"
     assert board.palette == "high-contrast"
+
+
+# ---------------------------------------------------------------- colour-vision deficiencies
+
+#: Machado, Oliveira & Fernandes (2009), severity 1, on linear RGB: how the three dichromacies see a colour.
+CVD = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.01182, 0.04294, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.3039)),
+}
+
+
+def _lab(colour: str, vision: str | None) -> tuple[float, float, float]:
+    """CIELAB (D65) of ``colour`` as seen with normal vision (``None``) or a simulated dichromacy."""
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    if vision is not None:
+        lin = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, lin)))) for row in CVD[vision]]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.95047
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def closest_pair(colours: Sequence[str]) -> float:
+    """The smallest colour difference (CIE76 ΔE) between two of ``colours``, over normal vision and the three
+    simulated dichromacies."""
+    import itertools
+    import math
+
+    return min(math.dist(_lab(a, v), _lab(b, v)) for v in (None, *CVD) for a, b in itertools.combinations(colours, 2))
+
+
+def test_okabe_ito_seats_stay_apart_with_every_colour_vision():
+    """The first five seats (every game's most) in the okabe-ito palette, as written (text-safe), are further apart
+    for every kind of colour vision than the default seats, and all read at 4.5:1 on the boards' backgrounds."""
+    default, okabe = closest_pair(P.DEFAULT_SEATS[:5]), closest_pair(P.OKABE_SEATS[:5])
+    assert okabe >= 10 and okabe > default + 3, (okabe, default)  # measured: 10.5 against 6.2
+    for colour in P.OKABE_SEATS:
+        assert all(contrast(colour, bg) >= 4.5 for bg in P.LIGHT_BACKGROUNDS), colour
+    # the raw Okabe-Ito seat markers of Jungli-La and Bali (filled, labelled P0..P4) stay apart too
+    from jaliz_learn.pictures import bali, jungli_la
+
+    assert closest_pair(jungli_la.PLAYER_COLOURS) >= 15 and closest_pair(bali.PLAYER_COLOURS) >= 15
+
+
+def test_the_colour_vision_check_can_fail():
+    """Red and green, the classic pair, collapse under simulated deuteranopia."""
+    assert closest_pair(["#d62728", "#2ca02c"]) < 10 < closest_pair(["#0072b2", "#e69f00"])

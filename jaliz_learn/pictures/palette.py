@@ -8,9 +8,11 @@ Every board draws through a pen (:mod:`.svg`); a palette other than ``"default"`
   >= 3:1; ``tests/test_contrast.py`` checks them on real positions of every game). Jungli-La's and Bali's
   seat markers are Okabe–Ito already; Jaliz's and Nizam's seat colours are dark (they are written as text).
 * ``"okabe-ito"``: the seat colours and Nizam's gems in the Okabe–Ito colours (Okabe & Ito 2008, told
-  apart with every common colour-vision deficiency); a colour used as text or as a line is darkened
-  until it reads (4.5:1 for text, 3:1 for lines) on what is beneath it. Jaliz's 13 product colours stay:
-  no palette tells 13 kinds apart, and every card writes its name and number.
+  apart with every common colour-vision deficiency). Seat colours are written as text, so they are the
+  Okabe–Ito hues darkened for 4.5:1 (:data:`OKABE_SEATS`: vermillion, blue, bluish green, black, reddish
+  purple, the five that stay furthest apart once darkened); any other colour used as text or as a line is
+  darkened until it reads (4.5:1 for text, 3:1 for lines) on what is beneath it. Jaliz's 13 product colours
+  stay: no palette tells 13 kinds apart, and every card writes its name and number.
 * ``"high-contrast"``: black and white only; a light fill becomes white and a dark one black (so text
   keeps the side of the background it was on), every line is black (white on black), and a selection
   (the yellow highlight) becomes an inverted, black part with white writing.
@@ -53,8 +55,12 @@ MIDDLE = 0.179
 BLACK, WHITE = "#000000", "#ffffff"
 #: The seat colours of Jaliz, Nizam and the boards' status lines (all dark: written as text).
 DEFAULT_SEATS = ("#b71c1c", "#0d47a1", "#1b5e20", "#6d4c00", "#6a1b9a", "#bf360c", "#37474f")
-OKABE_SEATS = tuple(OKABE_ITO[k] for k in ("vermillion", "blue", "bluish green", "orange", "reddish purple",
-                                            "sky blue", "black"))
+#: The light backgrounds seat colours are written on (the boards' panels and white).
+LIGHT_BACKGROUNDS = ("#ffffff", "#fff6d5", "#f7f3e8", "#efe6cf", "#ebe6d8", "#f6f3ea", "#f8f5ee")
+#: Okabe–Ito seats for text: each hue darkened just enough for 4.5:1 on every light background. The first five
+#: are the five of the palette that stay furthest apart once darkened, seen with normal vision and simulated
+#: protanopia, deuteranopia and tritanopia (tests/test_contrast.py measures it); orange and sky blue come last.
+OKABE_SEAT_HUES = ("vermillion", "blue", "bluish green", "black", "reddish purple", "orange", "sky blue")
 #: Nizam's gem colours, default -> Okabe–Ito (A, B, E and F are Okabe–Ito already).
 _GEMS = {"#f08a7a": OKABE_ITO["reddish purple"], "#d9dce8": OKABE_ITO["yellow"], "#8e1b3a": OKABE_ITO["blue"],
          "#9575cd": "#5a5a5a"}
@@ -110,6 +116,19 @@ def readable(colour: str, bg: str, ratio: float) -> str:
     return towards
 
 
+def text_safe(colour: str, backgrounds: Sequence[str] = LIGHT_BACKGROUNDS) -> str:
+    """``colour`` darkened in twentieths until it reads at 4.5:1 on every one of ``backgrounds``.
+
+    >>> text_safe("#e69f00"), text_safe("#0072b2")
+    ('#8a5f00', '#006ca9')
+    """
+    for step in range(21):
+        c = mix(colour, BLACK, step / 20)
+        if all(contrast(c, bg) >= 4.5 for bg in backgrounds):
+            return c
+    return BLACK
+
+
 def _okabe_map() -> dict[str, str]:
     from .nizam import tint  # the cells of Nizam's gems are tints of the gem colours
 
@@ -120,6 +139,8 @@ def _okabe_map() -> dict[str, str]:
     return out
 
 
+#: The Okabe–Ito seat colours as drawn (``recolour`` maps the default seat colours to these).
+OKABE_SEATS = tuple(text_safe(OKABE_ITO[k]) for k in OKABE_SEAT_HUES)
 _OKABE: dict[str, str] = {}
 
 
@@ -127,7 +148,7 @@ def recolour(colour: str, palette: str) -> str:
     """The colour a palette draws instead of ``colour`` (before it is made to read on its background).
 
     >>> recolour("#b71c1c", "okabe-ito"), recolour("#b71c1c", "high-contrast"), recolour("#f7f3e8", "high-contrast")
-    ('#d55e00', '#000000', '#ffffff')
+    ('#aa4b00', '#000000', '#ffffff')
     """
     colour = colour.lower()
     if palette == "okabe-ito":
