@@ -125,10 +125,13 @@ class BaliBoard(SceneBoard):
         values = pictures.offering_values(list(obs.altar_open))
         kinds = list(pictures.KINDS)
         out: list[Part] = []
+        mine = self.human is not None and obs.current_player == self.human
+        texts = {str(a) for a in self.legal()} if mine else set()
         for _rect, target in (self.scene.hits if self.scene is not None else ()):
             kind = target[0]
             if kind == "hand":
-                label = card_title(target[2])
+                verb = "play" if f"play {target[2]}" in texts else "discard" if f"discard {target[2]}" in texts else ""
+                label = card_title(target[2]) + (f" (Enter: {verb})" if verb else "")
             elif kind == "column":
                 col = obs.square[target[1] - 1]
                 label = f"take {card_title(col[-1])} from column {target[1]} ({len(col)} card(s))"
@@ -136,6 +139,9 @@ class BaliBoard(SceneBoard):
                 k = kinds.index(target[1])
                 label = (f"{target[1]}: {obs.altar_open[k]} open on the altar, {values[k]} VP per card, "
                          f"supply {obs.supply[k]}")
+                verb = {"buy": "buy one", "offer-supply": "put one from the supply on the altar"}.get(
+                    obs.decision, "offer one" if obs.decision.startswith("offer") else "")
+                label += f" (Enter: {verb})" if mine and verb else ""
             elif kind == "stock":
                 label = f"offer {target[1]} (you have {obs.stock[kinds.index(target[1])]})"
             elif kind == "field":

@@ -111,7 +111,10 @@ class JungliLaBoard(SceneBoard):
         chosen = set(self.ui.get("dice", []))
         reroll = obs.decision == "reroll" and obs.current_player == self.human
         for i, face in enumerate(faces):
-            out.append(Part(f"die-{i}", "Dice", f"die {i + 1}: {FACE_WORDS.get(face, face)}", ("die", i),
+            verb = "choose it for a reroll" if reroll else "list its changes" if (
+                obs.decision == "adjust" and obs.current_player == self.human) else ""
+            label = f"die {i + 1}: {FACE_WORDS.get(face, face)}" + (f" (Enter: {verb})" if verb else "")
+            out.append(Part(f"die-{i}", "Dice", label, ("die", i),
                             pressed=(i in chosen) if reroll else None))
         at: dict[int, list[str]] = {}
         for p, pos in enumerate(obs.positions):
