@@ -124,15 +124,17 @@ def test_declared_bounds_come_from_the_engine():
     game = pyspiel.load_game(short_name("bali"), {"players": 2})
     assert (game.min_utility(), game.max_utility()) == engine.info.score_range
     assert game.max_game_length() >= engine.info.max_decisions
-    # chance lives in the state's own generator: deterministic transitions, and OpenSpiel can serialize states
-    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    # explicit chance nodes by default (tests/adapters/test_openspiel_chance.py); the sampled form is deterministic
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    sampled = pyspiel.load_game(short_name("bali"), {"players": 2, "chance": "sampled"})
+    assert sampled.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert game.num_players() == 2 and game.observation_tensor_shape() == [game.new_initial_state()
                                                                          .observation_tensor(0).__len__()]
 
 
 def test_games_are_reproducible_from_rng_seed():
     def second_game(seed, clones):
-        game = pyspiel.load_game(short_name("nizam"), {"players": 2, "rng_seed": seed})
+        game = pyspiel.load_game(short_name("nizam"), {"players": 2, "rng_seed": seed, "chance": "sampled"})
         first = game.new_initial_state()
         first.legal_actions()
         for _ in range(clones):  # clones must not use up the game's seeds
