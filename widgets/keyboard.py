@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from jaliz_learn.core.actions import Action
+from jaliz_learn import Action
 from jaliz_learn.pictures.describe import HAND, SCORES, TURN, Description, describe
 
 from .access import BoardAccess, Part
