@@ -242,6 +242,7 @@ def test_a_board_at_a_live_table_announces_the_other_seats_moves(tmp_path):
         assert other.state.client.wait(lambda _s: any(x.startswith(line) for x in other.access.said()), 20), \
             other.access.said()
         assert other.access.label == f"Nizam board (you are P{1 - cur})"
+        assert "Every seat has joined: the game starts." in boards[0].access.said()  # seat 0 joined first
         assert any(s["heading"] == "P0 Ana" + (" (you)" if cur == 1 else "")
                    for s in other.access.description["sections"]), other.access.description
     finally:

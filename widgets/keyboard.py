@@ -233,7 +233,8 @@ class KeyboardBoard:
 
     # ------------------------------------------------------------------ announcements
     def _turn_key(self, obs: Any) -> Any:
-        return (obs.is_over, obs.current_player, obs.decision, obs.turn)
+        waiting = tuple(getattr(self.state, "waiting", ()) or ()) if self.remote else ()  # type: ignore[attr-defined]
+        return (obs.is_over, obs.current_player, obs.decision, obs.turn, waiting)
 
     def _announce_changes(self, obs: Any) -> None:
         events = self.state.events(self.human)  # type: ignore[attr-defined]
@@ -245,7 +246,14 @@ class KeyboardBoard:
         for e in events[seen:]:
             self.access.say(self.game.describe_event(e, self.human))  # type: ignore[attr-defined]
         if key != last_key:
-            if obs.is_over:
+            waiting, was_waiting = key[-1], last_key[-1]
+            if waiting and waiting != was_waiting:  # a live table: who it still waits for
+                self.access.say("Waiting for seat(s) " + ", ".join(f"P{s}" for s in waiting) + " to join the table.")
+            elif was_waiting and not waiting:
+                self.access.say("Every seat has joined: the game starts.")
+            if waiting:  # nobody decides before the table starts
+                pass
+            elif obs.is_over:
                 self.access.say(self.game_over_text())
             elif self.human is not None and obs.current_player == self.human:  # type: ignore[attr-defined]
                 self.access.say(f"Your turn: {obs.decision.replace('-', ' ')}.")
