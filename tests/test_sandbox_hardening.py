@@ -311,3 +311,31 @@ def test_the_supervisors_disk_measure_counts_blocks_stops_early_and_follows_no_l
     used = scratch_bytes(str(tmp_path), limit=1 << 30)
     assert 200_000 <= used < 300_000, used
     assert scratch_bytes(str(tmp_path), limit=1000) > 1000  # past the cap: it stops and says so
+
+
+def test_the_filter_keeps_signals_from_the_supervisor_the_grader_and_every_process_at_once():
+    """Where the learner runs as the grading user without Landlock's signal scope (none mode, an older kernel), the
+    filter is what keeps it from killing its supervisor (then its orphans would escape) or the grader."""
+    from jaliz_learn.grading import seccomp
+
+    if seccomp.available():
+        pytest.skip(seccomp.available())
+    code = """
+        import errno, os, signal
+        from jaliz_learn.grading import seccomp
+        parent, group = os.getppid(), os.getpgid(os.getppid())
+        def outcome(pid):
+            try:
+                os.kill(pid, 0)  # signal 0: permission is checked, nothing is sent
+                return "ok"
+            except OSError as exc:
+                return errno.errorcode[exc.errno]
+        before = [outcome(parent), outcome(-1), outcome(os.getpid()), outcome(-group)]
+        seccomp.install(protect=[parent, group])
+        print(before, [outcome(parent), outcome(-1), outcome(os.getpid()), outcome(-group)])
+    """
+    done = _run(code)
+    assert done.returncode == 0, done.stderr
+    before, after = done.stdout.strip().split("] [")
+    assert before == "['ok', 'ok', 'ok', 'ok'", before  # the control: without the filter each signal may go
+    assert after == "'EPERM', 'EPERM', 'ok', 'EPERM']", after  # itself still may

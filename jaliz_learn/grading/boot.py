@@ -36,10 +36,11 @@ def confine(spec: Mapping[str, Any]) -> str:
         _load_seccomp(spec.get("libraries", {}))
     if spec.get("processes"):
         import resource  # noqa: F401 - now: a user that becomes nobody may no longer read the interpreter's folders
+    protect: tuple[int, ...] = ()
     if spec.get("supervise"):
         from .reaper import supervise
 
-        supervise(scratch, int(spec.get("disk_bytes", 256 << 20)))  # returns in the learner's process only
+        protect = supervise(scratch, int(spec.get("disk_bytes", 256 << 20)))  # returns in the learner's process
     counted = None
     if spec.get("processes") and spec.get("jail") and spec.get("user"):
         from .reaper import count_tasks
@@ -76,7 +77,7 @@ def confine(spec: Mapping[str, Any]) -> str:
     if spec.get("seccomp"):
         from . import seccomp
 
-        seccomp.install()
+        seccomp.install(protect=protect)
         parts.append(seccomp.describe())
     if spec.get("supervise"):
         parts.append("a supervisor that ends every process of the job")

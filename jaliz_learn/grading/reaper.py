@@ -13,10 +13,10 @@ anything: the parent stays behind as a small **supervisor** that runs no learner
 * checks the size of the scratch folder every quarter of a second and ends the job past its disk cap
   (:data:`DISK_EXIT`); each file is also capped by ``RLIMIT_FSIZE``.
 
-The learner cannot stop the supervisor: it is root while the learner is ``nobody`` (a root grader), and Landlock
-(ABI 6+) keeps the learner's signals inside its own domain, which the supervisor is not in; the seccomp filter
-refuses ``ptrace``. Left open: an ordinary-user grader in ``none`` mode, or with a Landlock ABI below 6, where
-the learner may kill the supervisor and its orphans escape to the grader's side (said in docs/GRADING.md).
+The learner cannot stop the supervisor: it is root while the learner is ``nobody`` (a root grader); Landlock
+(ABI 6+) keeps the learner's signals inside its own domain, which the supervisor is not in; and where neither holds
+(an ordinary-user grader in ``none`` mode or with an older Landlock) the seccomp filter refuses every signal to the
+supervisor, its process group and the grader, and to every process at once (``kill(-1)``), and ``ptrace``.
 
 In the ``namespaces`` mode the PID namespace does all this (``unshare --kill-child``: when its first process
 ends, the kernel kills every process in it), and the scratch folder is a size-limited tmpfs (:mod:`.jail`).
@@ -180,11 +180,12 @@ def scratch_bytes(folder: str, *, limit: int) -> int:
     return total
 
 
-def supervise(scratch: str, disk_bytes: int) -> int:
-    """Fork; in the child (the learner's process) return 0, in the parent supervise the child and never return.
+def supervise(scratch: str, disk_bytes: int) -> tuple[int, int]:
+    """Fork; in the child (the learner's process) return ``(supervisor, grader)``, the processes its seccomp filter
+    must keep it from signalling (:func:`.seccomp.install`); in the parent supervise the child and never return.
 
     Call before anything is confined: the supervisor keeps the user and the (lack of) Landlock domain it started
-    with.
+    with. The child leaves the supervisor's session, so signalling its own process group reaches only its own.
     """
     _prctl(_PR_SET_CHILD_SUBREAPER, 1)
     grader, me = os.getppid(), os.getpid()
@@ -194,7 +195,8 @@ def supervise(scratch: str, disk_bytes: int) -> int:
         if os.getppid() != me:  # pragma: no cover - the supervisor died already
             os._exit(1)
         _prctl(_PR_SET_CHILD_SUBREAPER, 0)  # the learner's orphans go up to the supervisor, not to it
-        return 0
+        os.setsid()
+        return me, grader
     _supervisor(child, grader, scratch, disk_bytes)
     os._exit(1)  # pragma: no cover - _supervisor exits
 

@@ -7,7 +7,9 @@ other channels between processes. After :func:`install` the learner's process an
 * System V IPC (shared memory, message queues, semaphores) and POSIX message queues: objects that outlive the
   process, so one job could leave answers for a later one, or read the teacher's own;
 * the kernel's key rings (``add_key``, ``keyctl``, ``request_key``);
-* reaching other processes: ``ptrace``, ``process_vm_readv``/``writev``, ``kcmp``, ``pidfd_getfd``;
+* reaching other processes: ``ptrace``, ``process_vm_readv``/``writev``, ``kcmp``, ``pidfd_getfd``; signalling
+  every process at once (``kill(-1)``), through a descriptor (``pidfd_send_signal``), or the job's supervisor and
+  the grader (``protect``);
 * new sockets (``socket``; ``socketpair``, a private pair between related processes, stays) and io_uring, which
   could open them past this filter;
 * changing what the process sees once its jail is built: ``mount`` and the new mount API, ``umount2``,
@@ -88,9 +90,12 @@ def describe() -> str:
     return "seccomp (no System V IPC, key rings, ptrace, io_uring, sockets or mounts)"
 
 
-def install(extra: Iterable[str] = ()) -> list[str]:
+def install(extra: Iterable[str] = (), *, protect: Iterable[int] = ()) -> list[str]:
     """Install the filter in this process (and all it will start), for good; the names libseccomp did not know
-    (newer than it, skipped). ``extra``: more system calls to refuse. Raises :class:`OSError` where it cannot.
+    (newer than it, skipped). ``extra``: more system calls to refuse; ``protect``: processes it may not signal
+    (the job's supervisor and the grader, where nothing else keeps a learner of the same user from them), nor their
+    process groups. ``kill(-1)`` (every process the user may signal) is refused always. Raises :class:`OSError`
+    where it cannot.
 
     Sets ``PR_SET_NO_NEW_PRIVS`` (libseccomp's default), which an unprivileged process needs anyway.
     """
@@ -114,6 +119,15 @@ def install(extra: Iterable[str] = ()) -> list[str]:
     # clone(flags, ...): the flags are its first argument on every architecture this runs on
     for bit in _bits(_NAMESPACE_FLAGS):
         deny("clone", lib.ERRNO(errno.EPERM), lib.Arg(0, lib.MASKED_EQ, bit, bit))
+    # signals: a pid is a 32-bit int, so only the low half of the register is compared
+    low = 0xFFFFFFFF
+    deny("kill", lib.ERRNO(errno.EPERM), lib.Arg(0, lib.MASKED_EQ, low, -1 & low))
+    deny("pidfd_send_signal", lib.ERRNO(errno.EPERM))  # its target is a descriptor, which a filter cannot read
+    for pid in protect:
+        for name in ("kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open"):
+            deny(name, lib.ERRNO(errno.EPERM), lib.Arg(0, lib.MASKED_EQ, low, pid & low))
+        for name in ("kill", "rt_sigqueueinfo"):  # its process group
+            deny(name, lib.ERRNO(errno.EPERM), lib.Arg(0, lib.MASKED_EQ, low, -pid & low))
     flt.load()
     return sorted(set(unknown))
 
