@@ -34,8 +34,14 @@ docs/ADAPTERS.md). ``resample_from_infostate`` deals the hidden cards anew throu
 >>> _ = register()
 >>> game = pyspiel.load_game("python_jaliz_learn_nizam", {"players": 1})
 >>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())  # the deal: one of 65,536 seeded deals
+(True, 65536)
+>>> state.apply_action(7)
 >>> state.current_player(), len(state.legal_actions()) > 0
 (0, True)
+>>> sampled = pyspiel.load_game("python_jaliz_learn_nizam", {"players": 1, "chance": "sampled"})
+>>> sampled.new_initial_state().current_player()  # no chance nodes: the state's generator decides
+0
 """
 
 from __future__ import annotations
@@ -171,7 +177,7 @@ def _make(name: str, *, wins: bool = False) -> tuple[Any, Any]:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": default_players, "rng_seed": 0, "chance": "explicit",
-                                 "deals": DEFAULT_DEALS, "horizon": 0},
+                                 "deals": DEFAULT_DEALS, "horizon": 0, "position": ""},
     )
     game_type = pyspiel.GameType(**fields, chance_mode=EXPLICIT_MODE)
     sampled_type = pyspiel.GameType(**fields, chance_mode=CHANCE_MODE)
@@ -195,6 +201,10 @@ def _make(name: str, *, wins: bool = False) -> tuple[Any, Any]:
             # a truncated game for exact methods: it ends after this many engine decisions (0: never), scored as
             # it stands then (docs/ADAPTERS.md, "Small settings")
             self.horizon = int(params.get("horizon", 0))
+            # a scenario position (the engine's JSON) to start from instead of a new deal: e.g. a short deck
+            self.position = str(params.get("position", ""))
+            if self.position:
+                engine.state_from_json(json.loads(self.position))  # a bad position fails here, in one line
             probe = RLState(engine.initial_state(num_players=self.players, seed=0))
             enc = probe.encoding
             decisions = info.max_decisions or 1_000_000
@@ -227,7 +237,12 @@ def _make(name: str, *, wins: bool = False) -> tuple[Any, Any]:
 
         def dealt_rl_state(self, deal: int) -> RLState:
             """The explicit form's deal number ``deal`` (the piles' order forgotten)."""
-            rl = RLState(self.engine.initial_state(num_players=self.players, seed=hash_seed(self.rng_seed, deal)))
+            seed = hash_seed(self.rng_seed, deal)
+            if self.position:
+                data = {**json.loads(self.position), "seed": seed}
+                rl = RLState(self.engine.state_from_json(data))
+            else:
+                rl = RLState(self.engine.initial_state(num_players=self.players, seed=seed))
             forget_order(rl.state)
             return rl
 
