@@ -414,11 +414,21 @@ def closest_pair(colours: Sequence[str]) -> float:
     return min(math.dist(_lab(a, v), _lab(b, v)) for v in (None, *CVD) for a, b in itertools.combinations(colours, 2))
 
 
-def test_okabe_ito_seats_stay_apart_with_every_colour_vision():
-    """The first five seats (every game's most) in the okabe-ito palette, as written (text-safe), are further apart
-    for every kind of colour vision than the default seats, and all read at 4.5:1 on the boards' backgrounds."""
-    default, okabe = closest_pair(P.DEFAULT_SEATS[:5]), closest_pair(P.OKABE_SEATS[:5])
-    assert okabe >= 10 and okabe > default + 3, (okabe, default)  # measured: 10.5 against 6.2
+#: The seat colours of Jaliz and Nizam before issue 50 (dark Material colours), to compare with.
+OLD_SEATS = ("#b71c1c", "#0d47a1", "#1b5e20", "#6d4c00", "#6a1b9a")
+
+
+def test_seats_stay_apart_with_every_colour_vision():
+    """The first five seats (every game's most) of Jaliz and Nizam, as written (Okabe-Ito hues darkened for text),
+    are further apart for every kind of colour vision than the seat colours before, and read at 4.5:1."""
+    from jaliz_learn.widgets.framework import SEAT_COLOURS
+
+    from jaliz_learn.pictures import jaliz as JP
+    from jaliz_learn.pictures import nizam as NP
+
+    assert JP.COLOURS[:5] == NP.SEAT_COLOURS == SEAT_COLOURS[:5] == P.OKABE_SEATS[:5]
+    old, now = closest_pair(OLD_SEATS), closest_pair(P.OKABE_SEATS[:5])
+    assert now >= 10 and now > old + 3, (now, old)  # measured: 10.5 against 6.2
     for colour in P.OKABE_SEATS:
         assert all(contrast(colour, bg) >= 4.5 for bg in P.LIGHT_BACKGROUNDS), colour
     # the raw Okabe-Ito seat markers of Jungli-La and Bali (filled, labelled P0..P4) stay apart too

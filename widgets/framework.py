@@ -93,6 +93,7 @@ from jaliz_learn.core.errors import JalizLearnError
 from jaliz_learn.core.rng import hash_seed
 from jaliz_learn.core.text import check_name
 from jaliz_learn.pictures.markup import esc
+from jaliz_learn.pictures.palette import OKABE_SEATS
 from jaliz_learn.pictures.svg import INK, seat_name
 from jaliz_learn.tables.client import RemoteState, TableClient
 
@@ -113,8 +114,8 @@ from .surface import Canvas, SvgSurface  # noqa: F401 - re-exported (boards impo
 #: The legal-action dropdown is shown only while the list is at most this long (else: the text box).
 MAX_LISTED = 40
 LOG_LINES = 8
-#: One colour per seat (names, borders); each is >= 4.5:1 on white and on the light board backgrounds.
-SEAT_COLOURS = ("#b71c1c", "#0d47a1", "#1b5e20", "#6d4c00", "#6a1b9a", "#bf360c", "#37474f")
+#: One colour per seat (names, borders): Okabe-Ito hues, each >= 4.5:1 on white and the light board backgrounds.
+SEAT_COLOURS = OKABE_SEATS
 ERROR_COLOUR = "#b00020"
 
 # ---------------------------------------------------------------- small widget helpers

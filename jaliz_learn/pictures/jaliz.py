@@ -20,6 +20,7 @@ from jaliz_learn.games.jaliz.data import PRODUCTS
 
 from .describe import apply_to_picture
 from .jaliz_layout import HEADER_H, OFFER_X, BoardLayout
+from .palette import OKABE_SEATS
 from .svg import INK, MUTED, Pen, Rect, Svg, html_figure, seat_name, text_on, text_width
 
 BG = "#f7f3e8"
@@ -30,8 +31,8 @@ HEADER_BG = "#3b4a2f"
 HAND_BG = "#e4dcc4"
 SELECT = "#ffd400"
 COIN = "#f2c94c"
-#: One colour per seat (names, borders): each >= 4.5:1 on the farm backgrounds.
-COLOURS = ("#b71c1c", "#0d47a1", "#1b5e20", "#6d4c00", "#6a1b9a", "#bf360c", "#37474f")
+#: One colour per seat (names, borders): Okabe-Ito hues, each >= 4.5:1 on the farm backgrounds (palette.py).
+COLOURS = OKABE_SEATS
 #: One colour per product card (6-18); the product name and number are always written on it too.
 PRODUCT_COLOURS = {6: "#c0392b", 7: "#7dbb45", 8: "#6c3483", 9: "#e74c3c", 10: "#27ae60", 11: "#f4d03f",
                    12: "#e67e22", 13: "#af7ac5", 14: "#f39c12", 15: "#a04000", 16: "#d7bde2", 17: "#b9770e",

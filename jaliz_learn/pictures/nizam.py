@@ -26,6 +26,7 @@ from jaliz_learn.games.nizam import board as B
 from jaliz_learn.games.nizam.data import KIND_NAMES, KINDS, PEARL, SIDE
 
 from .describe import apply_to_picture
+from .palette import OKABE_SEATS
 from .svg import INK, MUTED, Pen, Rect, Svg, arrow, html_figure, regular_polygon, seat_name, star, text_on, text_width
 
 WIDTH = 940
@@ -46,7 +47,7 @@ PANEL_BG = "#ebe6d8"
 SELECT = "#ffd400"
 SCORE_GOLD = "#7a5c00"  # dark gold: 3:1 or more on every gem cell (WCAG 1.4.11)
 #: One colour per seat: each >= 4.5:1 on the light backgrounds.
-SEAT_COLOURS = ("#b71c1c", "#0d47a1", "#1b5e20", "#6d4c00", "#6a1b9a")
+SEAT_COLOURS = OKABE_SEATS[:5]  # Okabe-Ito hues written as text (palette.py)
 
 #: Gem colour (Okabe-Ito based where possible) and shape; the shape is the cue that needs no colour vision.
 GEM_COLOURS: dict[str, str] = {"A": "#e69f00", "B": "#56b4e9", "C": "#f08a7a", "D": "#d9dce8", "E": "#009e73",

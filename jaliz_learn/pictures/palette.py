@@ -4,13 +4,13 @@ Every board draws through a pen (:mod:`.svg`); a palette other than ``"default"`
 :class:`PalettePen`, which recolours each call and keeps track of what it has painted (a
 :class:`Backdrop`), so every text is written in a colour that reads on what is *really* beneath it.
 
-* ``"default"``: the colours the boards were designed with (text >= 4.5:1 on its background, board parts
-  >= 3:1; ``tests/test_contrast.py`` checks them on real positions of every game). Jungli-La's and Bali's
-  seat markers are Okabe–Ito already; Jaliz's and Nizam's seat colours are dark (they are written as text).
-* ``"okabe-ito"``: the seat colours and Nizam's gems in the Okabe–Ito colours (Okabe & Ito 2008, told
-  apart with every common colour-vision deficiency). Seat colours are written as text, so they are the
-  Okabe–Ito hues darkened for 4.5:1 (:data:`OKABE_SEATS`: vermillion, blue, bluish green, black, reddish
-  purple, the five that stay furthest apart once darkened); any other colour used as text or as a line is
+* ``"default"``: text >= 4.5:1 on its background, board parts >= 3:1 (``tests/test_contrast.py`` checks them
+  on real positions of every game). The seats are Okabe–Ito colours (Okabe & Ito 2008, told apart with every
+  common colour-vision deficiency): Jungli-La's and Bali's seat markers as they are, Jaliz's and Nizam's seat
+  colours, written as text, darkened for 4.5:1 (:data:`OKABE_SEATS`: vermillion, blue, bluish green, black,
+  reddish purple, the five hues that stay furthest apart once darkened).
+* ``"okabe-ito"``: Nizam's gems in Okabe–Ito colours too. Not the default: the gems are named after their
+  colours (coral, garnet, heliotrope...), which the default keeps. Any colour used as text or as a line is
   darkened until it reads (4.5:1 for text, 3:1 for lines) on what is beneath it. Jaliz's 13 product colours
   stay: no palette tells 13 kinds apart, and every card writes its name and number.
 * ``"high-contrast"``: black and white only; a light fill becomes white and a dark one black (so text
@@ -53,8 +53,6 @@ SELECT = "#ffd400"
 #: Above this relative luminance black text reads better than white (and below it, white better than black).
 MIDDLE = 0.179
 BLACK, WHITE = "#000000", "#ffffff"
-#: The seat colours of Jaliz, Nizam and the boards' status lines (all dark: written as text).
-DEFAULT_SEATS = ("#b71c1c", "#0d47a1", "#1b5e20", "#6d4c00", "#6a1b9a", "#bf360c", "#37474f")
 #: The light backgrounds seat colours are written on (the boards' panels and white).
 LIGHT_BACKGROUNDS = ("#ffffff", "#fff6d5", "#f7f3e8", "#efe6cf", "#ebe6d8", "#f6f3ea", "#f8f5ee")
 #: Okabe–Ito seats for text: each hue darkened just enough for 4.5:1 on every light background. The first five
@@ -132,14 +130,14 @@ def text_safe(colour: str, backgrounds: Sequence[str] = LIGHT_BACKGROUNDS) -> st
 def _okabe_map() -> dict[str, str]:
     from .nizam import tint  # the cells of Nizam's gems are tints of the gem colours
 
-    out = dict(zip(DEFAULT_SEATS, OKABE_SEATS))
+    out = {}
     for old, new in _GEMS.items():
         out[old] = new
         out[tint(old, 0.62)] = tint(new, 0.62)
     return out
 
 
-#: The Okabe–Ito seat colours as drawn (``recolour`` maps the default seat colours to these).
+#: The seat colours of every palette but high contrast (Jaliz, Nizam, the boards' status lines): Okabe–Ito, as text.
 OKABE_SEATS = tuple(text_safe(OKABE_ITO[k]) for k in OKABE_SEAT_HUES)
 _OKABE: dict[str, str] = {}
 
@@ -147,8 +145,8 @@ _OKABE: dict[str, str] = {}
 def recolour(colour: str, palette: str) -> str:
     """The colour a palette draws instead of ``colour`` (before it is made to read on its background).
 
-    >>> recolour("#b71c1c", "okabe-ito"), recolour("#b71c1c", "high-contrast"), recolour("#f7f3e8", "high-contrast")
-    ('#aa4b00', '#000000', '#ffffff')
+    >>> recolour("#8e1b3a", "okabe-ito"), recolour("#aa4b00", "high-contrast"), recolour("#f7f3e8", "high-contrast")
+    ('#0072b2', '#000000', '#ffffff')
     """
     colour = colour.lower()
     if palette == "okabe-ito":
