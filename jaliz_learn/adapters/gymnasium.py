@@ -13,9 +13,15 @@ registers them (Gymnasium 1.x no longer loads plugins by entry point; 0.29 loads
 point this package declares).
 
 Rewards: ``"score"`` gives the seat's final score when the game ends; ``"score-delta"`` the change of the
-seat's score at every step (same total, earlier signal); ``"win"`` 1 to a winner at the end. An illegal id
-ends the episode with ``illegal_reward`` (``illegal="end"``, the default, so random exploration and
-Gymnasium's ``check_env`` work) or raises (``illegal="raise"``).
+seat's score at every step (same total, earlier signal); ``"win"`` 1 to a winner at the end.
+
+**An illegal id** (one not set in ``action_masks()``) changes nothing in the game: with ``illegal="end"`` (the
+default, so random exploration and Gymnasium's ``check_env`` work) the step returns the same observation,
+``illegal_reward`` (default: one below the game's lowest score), ``terminated=True`` and
+``info["illegal_action"] = True``; with ``illegal="raise"`` it raises the engine's ``IllegalAction`` (a
+``ValueError`` naming the rule). Most ids are illegal in most positions (Nizam has 2,562), so a plain policy
+ends nearly every episode at once: train with a maskable policy, e.g. sb3-contrib's ``MaskablePPO``, which
+calls ``action_masks()`` (docs/ADAPTERS.md; ``pip install "jaliz_learn[rl-train]"``).
 
 >>> import pytest; _ = pytest.importorskip("gymnasium")  # the rl extra
 >>> env = JalizSeatEnv("nizam", num_players=1)     # solo Nizam
