@@ -27,7 +27,7 @@ from .bots.base import bot_names, make_bot
 from .core.errors import JalizLearnError
 from .core.play import play, replay_record
 from .core.registry import REGISTRY, list_games, load_game
-from .core.rules import coverage, game_package, rule_locations
+from .core.rules import coverage, locate_rule
 from .grading.isolation import MODES as ISOLATION_MODES
 from .grading.isolation import add_arguments as add_isolation_arguments
 from .tables.commands import add_commands as add_table_commands
@@ -245,7 +245,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.where:
         if args.where not in cat:
             raise UsageError(f"{game.name} has no rule {args.where!r}; `jaliz-learn rules {game.name}` lists them")
-        places = rule_locations(args.where, game_package(game))
+        places = locate_rule(game, args.where)
         if not places:
             print(f"{args.where}: not cited in the code of {game.name}")
             return 1
@@ -504,9 +504,11 @@ def cmd_grade(args: argparse.Namespace) -> int:
         raise UsageError("grade needs an EXERCISE and a SUBMISSIONS folder (or --check-isolation, --new-secret FILE)")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    from .exercises.strength_bars import parse_games
     from .grading.batch import grade_folder
 
-    rows = grade_folder(args.exercise, args.submissions, out=args.out, secret_file=args.secret_file,
+    games = parse_games(args.games)  # before any notebook runs: a bad value is one line
+    rows = grade_folder(args.exercise, args.submissions, out=args.out, secret_file=args.secret_file, games=games,
                         load_seconds=args.load_timeout, jobs=args.jobs, executor=args.executor, address=args.address,
                         isolation=args.isolation, allow_unconfined=args.allow_unconfined, roster=args.roster,
                         weights=args.weights, points=args.points, bar=args.verbosity >= 0)
@@ -670,6 +672,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--roster", default=None, help="CSV mapping notebook file names to student ids and names")
     p.add_argument("--weights", default=None, help="weights of checks, e.g. 'win rate=3,legal actions=1'")
     p.add_argument("--points", type=float, default=100.0, help="points possible in the Canvas/Moodle exports")
+    p.add_argument("--games", default="auto", metavar="auto|fixed|N",
+                   help="strength games: auto (default: a sequential test stops as soon as it is sure, at stated "
+                        "error rates), fixed (the fixed counts used before) or N per set")
     _verbosity(p)
     p.set_defaults(func=cmd_grade)
     p = sub.add_parser("class-tournament", help="play every submitted bot against every other (each in its own "
@@ -708,6 +713,9 @@ def build_parser() -> argparse.ArgumentParser:
     _verbosity(p)
     p.set_defaults(func=cmd_ladder)
     add_table_commands(sub)  # serve, table open/list, join: live tables (jaliz_learn.tables)
+    from .match_sprt import add_match_command
+
+    add_match_command(sub, _verbosity)  # match: two bots compared by a sequential test (issue 52)
     return parser
 
 

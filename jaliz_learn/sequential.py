@@ -128,10 +128,11 @@ class _Zone:
 
     def describe_zone(self, percent: bool = True) -> str:
         if percent:
-            return (f"pass at {100 * self.high:.0f}% or more, fail at {100 * self.low:.0f}% or less "
-                    f"(error rates {100 * self.alpha:.0f}% and {100 * self.beta:.0f}%, at most {self.limit} games)")
-        return (f"pass at {self.high:g} or more, fail at {self.low:g} or less (error rates {100 * self.alpha:.0f}% "
-                f"and {100 * self.beta:.0f}%, at most {self.limit} games)")
+            return (f"a bot at {100 * self.high:.0f}% or more passes, one at {100 * self.low:.0f}% or less fails, "
+                    f"each with chance at least {100 * (1 - max(self.alpha, self.beta)):.0f}%; at most {self.limit} "
+                    "games")
+        return (f"a bot at {self.high:g} or more passes, one at {self.low:g} or less fails, each with chance at least "
+                f"{100 * (1 - max(self.alpha, self.beta)):.0f}%; at most {self.limit} games")
 
 
 @dataclass(frozen=True)
@@ -214,6 +215,23 @@ class MeanZone(_Zone):
         return self.verdict(values)
 
 
+#: the five pair scores of the pentanomial model
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def _regularised(pair_scores: Sequence[float]) -> tuple[float, float]:
+    """Mean and variance of the pair scores with one pseudo-pair spread over the five outcomes (as Fishtest's
+    pentanomial model regularises): a run of identical pairs is strong evidence, not an infinite one.
+
+    >>> mean, var = _regularised([1.0] * 4); round(mean, 2), var > 0
+    (0.9, True)
+    """
+    n = len(pair_scores) + 1.0
+    mean = (sum(pair_scores) + sum(PAIR_SCORES) / 5) / n
+    var = (sum((x - mean) ** 2 for x in pair_scores) + sum((x - mean) ** 2 for x in PAIR_SCORES) / 5) / n
+    return mean, var
+
+
 def elo_score(elo: float) -> float:
     """The expected score of a bot ``elo`` points stronger (logistic Elo).
 
@@ -264,14 +282,13 @@ class MatchZone:
         if n < 2:
             return 0.0
         s0, s1 = elo_score(self.elo0), elo_score(self.elo1)
-        mean, var = _mean_var(pair_scores)
-        var = max(var, 1e-3)  # all pairs alike: strong evidence, bounded
+        mean, var = _regularised(pair_scores)
         return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
     def verdict(self, pair_scores: Sequence[float], *, final: bool = False) -> Verdict | None:
         n, llr, (low, high) = len(pair_scores), self.llr(pair_scores), self.bounds
-        mean, var = _mean_var(pair_scores) if pair_scores else (0.5, 0.0)
-        half = Z95 * math.sqrt(var / n) if n > 1 else 0.5
+        mean = sum(pair_scores) / n if n else 0.5
+        half = Z95 * math.sqrt(_regularised(pair_scores)[1] / n) if n > 1 else 0.5
         interval = (max(0.0, mean - half), min(1.0, mean + half))
         games = 2 * n
         if n >= self.min_pairs and llr >= high:

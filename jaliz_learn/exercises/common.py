@@ -10,6 +10,7 @@ only when every notebook passed, never a traceback).
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -24,6 +25,7 @@ from ..grading.seeds import exercise_seed, secret_seed
 from ..tournament import describe_exception
 from .own_work import OwnWork
 from .scenarios import ExerciseReport
+from .strength_bars import parse_games
 
 
 def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name: str, practice_seed: int,
@@ -48,6 +50,8 @@ def grade_in_sandbox(notebook: str | Path, *, title: str, game: str, class_name:
     from ..grading.match import SandboxContestant
     from ..grading.sandbox import Sandbox
 
+    if "games" in kwargs and "games" not in inspect.signature(grade).parameters:
+        kwargs.pop("games")  # an exercise that plays no graded games (5): the option means nothing there
     path = Path(notebook)
     report = ExerciseReport(f"{title}: {name or path.name}")
     if seed is None:
@@ -92,9 +96,13 @@ def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport]
     parser = argparse.ArgumentParser(prog="grader.py", description=description)
     parser.add_argument("notebooks", nargs="*", default=[str(default_notebook)])
     parser.add_argument("--secret-file", default=None, help="a file outside the repository holding the secret seed")
+    parser.add_argument("--games", default="auto",
+                        help="strength games: 'auto' (default: a sequential test stops when it is sure), 'fixed' "
+                             "(the counts before sequential tests) or a number per set")
     add_arguments(parser)
     args = parser.parse_args(argv)
     try:
+        games = parse_games(args.games)
         confinement = plan(args.isolation)
         _, note = secret_seed(0, secret_file=args.secret_file)
         refuse_unconfined(confinement, real_grade=note != PRACTICE_NOTE, allow_unconfined=args.allow_unconfined)
@@ -107,7 +115,7 @@ def grader_main(argv: Sequence[str] | None, *, grade: Callable[..., GradeReport]
         print(f"grading {safe_line(p)} ...", file=sys.stderr, flush=True)
         try:
             report = grade(p, secret_file=args.secret_file, isolation=confinement,
-                           allow_unconfined=args.allow_unconfined,
+                           allow_unconfined=args.allow_unconfined, games=games,
                            progress=lambda line: print(line, file=sys.stderr, flush=True))
         except InvalidOption as exc:  # a refusal (e.g. a real grade that cannot be confined): one line, stop
             print(f"grader.py: error: {exc}", file=sys.stderr)

@@ -31,11 +31,10 @@ reference solution score about 41 and win about 60% against each other (ties cou
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from ..bots.base import RandomBot
@@ -48,18 +47,17 @@ from ..grading.failures import BotFailure
 from ..grading.match import (
     GameSet,
     InProcessContestant,
-    grade_sets,
     grading_budget,
     legality_item,
-    opponent_name,
     play_learner_games,
-    strength_items,
     time_item,
 )
 from ..grading.notebooks import describe_learner_exception
 from ..grading.report import CheckResult, GradeReport, failure_hint
+from ..sequential import MeanZone, WinZone
 from .practice import Call, answer
 from .scenarios import ExerciseReport, Scenario, check_scenarios, contestant, limits_text, setup_limit
+from .strength_bars import Bar, Games, grade_sets_sequential, prediction
 
 GAME = "nizam"
 #: The class the learner writes.
@@ -71,13 +69,20 @@ CARD_VALUE = 0.3
 TIME_LIMIT = 1.0
 #: Points per solo game the bot must score on average (first legal action: about 2, random: about 8,
 #: greedy and reference: about 41).
-MIN_SOLO_POINTS = 30.0
+#: As a sequential test (issue 52; one constant for the notebook's header, check() and the grader): 25 points or
+#: less fails, 35 or more passes, each with chance at least 95%; at most 16 solo games.
+SOLO_BAR = Bar(score=MeanZone(25.0, 35.0, max_games=16, block=1, min_games=4))
+MIN_SOLO_POINTS = SOLO_BAR.score.bar if SOLO_BAR.score else 30.0
 #: Share of two-player games against NizamGreedyBot the bot must win (ties count as wins for both).
-MIN_WIN_RATE = 0.35
+#: As a sequential test: 20% or less fails, 50% or more passes, each with chance at least 95%; decisions after
+#: whole pairs of games (each deal from both seats), at most 40 games.
+DUEL_BAR = Bar(win=WinZone(0.20, 0.50, max_games=40, block=2))
+MIN_WIN_RATE = DUEL_BAR.win.bar if DUEL_BAR.win else 0.35
 #: The opponent of the two-player games.
 OPPONENT: Any = NizamGreedyBot
 #: Games of the grader (grading the reference solution took 17-24 s wall time with both processes pinned to one
 #: core by `taskset -c 0` on a busy machine).
+#: The fixed counts before issue 52 (``--games fixed``); by default the sequential tests decide.
 GRADER_SOLO_GAMES = 8
 GRADER_DUEL_GAMES = 16
 #: Public seed of the practice games of :func:`check_one_ply` (the grader uses hidden seeds).
@@ -254,9 +259,9 @@ _DUEL_HINT = ("against the greedy bot an even share is 50% (ties count as wins f
 
 #: The games the grader plays (numbered 1, 2, ... in reports and in :func:`jaliz_learn.exercises.replay`).
 GRADED: tuple[GameSet, ...] = (
-    GameSet("solo games", GRADER_SOLO_GAMES, 1, RandomBot, min_score=MIN_SOLO_POINTS, score_word="solo points",
+    GameSet("solo games", SOLO_BAR.limit, 1, RandomBot, min_score=MIN_SOLO_POINTS, score_word="solo points",
             score_hint=_SOLO_HINT, decisions_per_game=45),
-    GameSet("two-player games against NizamGreedyBot", GRADER_DUEL_GAMES, 2, OPPONENT, seed_offset=1,
+    GameSet("two-player games against NizamGreedyBot", DUEL_BAR.limit, 2, OPPONENT, seed_offset=1,
             min_win_rate=MIN_WIN_RATE, win_hint=_DUEL_HINT, decisions_per_game=20),
 )
 #: Seconds the graded games of one notebook may take in all (every decision at about 0.5 s on average, with a
@@ -303,47 +308,44 @@ def check_one_ply(bot: Any, *, solo_games: int = 2, duel_games: int = 4, seed: i
     if failed:
         report.add(name, False, failed[0].message, hint=failed[0].hint)
         return report
-    (points,), (wins,) = _set_items(GRADED[0], solo, time_limit), _set_items(GRADED[1], duel, time_limit)
-    report.add(name, points.passed and wins.passed,
-               f"all actions legal; {points.details['mean_score']:.1f} points per solo game, won "
-               f"{wins.details['wins']} of {wins.details['games']} against {OPPONENT.__name__} (the grader plays "
-               f"{GRADER_SOLO_GAMES} + {GRADER_DUEL_GAMES} other games and needs {MIN_SOLO_POINTS:g} points and "
-               f"{100 * MIN_WIN_RATE:.0f}% wins)",
-               hint=(points.hint if not points.passed else wins.hint), seconds=time.perf_counter() - start)
+    ok, line, hint = prediction([(SOLO_BAR, GRADED[0], solo), (DUEL_BAR, GRADED[1], duel)])
+    report.add(name, ok, f"all actions legal (two-player games against {OPPONENT.__name__}); {line}", hint=hint,
+               seconds=time.perf_counter() - start)
     return report
 
 
 # ---- the grader -----------------------------------------------------------------------------------
 
 
-def _set_items(game_set: GameSet, records: Sequence[Any], time_limit: float) -> list[CheckResult]:
-    return strength_items(records, min_win_rate=game_set.min_win_rate, min_score=game_set.min_score,
-                          opponent_name=opponent_name(game_set.opponent), num_players=game_set.num_players,
-                          score_word=game_set.score_word, win_hint=game_set.win_hint, score_hint=game_set.score_hint,
-                          time_limit=time_limit)
-
-
-def grade_one_ply(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, solo_games: int = GRADER_SOLO_GAMES,
-                  duel_games: int = GRADER_DUEL_GAMES, title: str = "Exercise 2: Nizam, one move ahead",
-                  budget: float | None = None, progress: Callable[[str], None] | None = None) -> GradeReport:
+def grade_one_ply(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, solo_games: int | None = None,
+                  duel_games: int | None = None, title: str = "Exercise 2: Nizam, one move ahead",
+                  budget: float | None = None, games: Games = "auto",
+                  progress: Callable[[str], None] | None = None) -> GradeReport:
     """Grade a bot for exercise 2: scenarios, then the games of :data:`GRADED`: ``legal actions`` and ``time per
     decision`` over all of them, solo points over the solo games and the win rate over the two-player games.
 
     ``bot`` is a contestant (the learner's notebook in its own process) or, for trusted code, a bot class.
-    ``budget``: seconds for all the games (default :data:`BUDGET`, scaled to the games asked).
+    ``budget``: seconds for all the games (default :data:`BUDGET`, scaled to the games asked). ``games``:
+    ``"auto"`` (the sequential tests of :data:`SOLO_BAR` and :data:`DUEL_BAR` decide), ``"fixed"``
+    (:data:`GRADER_SOLO_GAMES`, :data:`GRADER_DUEL_GAMES`) or a number of games per set; ``solo_games`` and
+    ``duel_games`` fix the counts (both, or the other one keeps its fixed count).
     """
     learner: Any = contestant(bot)
     report = ExerciseReport(title)
     report.extend(check_scenarios(learner, SCENARIOS, time_limit=time_limit))
-    sets = (dataclasses.replace(GRADED[0], games=solo_games), dataclasses.replace(GRADED[1], games=duel_games))
+    fixed = {GRADED[0].name: GRADER_SOLO_GAMES, GRADED[1].name: GRADER_DUEL_GAMES}
+    if solo_games is not None or duel_games is not None:
+        games = "fixed"
+        fixed = {GRADED[0].name: solo_games or GRADER_SOLO_GAMES, GRADED[1].name: duel_games or GRADER_DUEL_GAMES}
     if budget is None:
-        budget = grading_budget(sets, AVERAGE_DECISION_SECONDS)
-    return grade_sets(GAME, learner, sets, seed=seed, time_limit=time_limit, report=report, exercise=LABEL,
-                      budget=budget, progress=progress)
+        budget = grading_budget(GRADED, AVERAGE_DECISION_SECONDS)
+    return grade_sets_sequential(GAME, learner, GRADED, {GRADED[0].name: SOLO_BAR, GRADED[1].name: DUEL_BAR},
+                                 seed=seed, time_limit=time_limit, report=report, exercise=LABEL, budget=budget,
+                                 games=games, fixed=fixed, progress=progress)
 
 
 check: Callable[..., GradeReport] = check_one_ply
 
-__all__ = ["AVERAGE_DECISION_SECONDS", "BUDGET", "CARD_VALUE", "GAME", "GRADED", "LABEL", "LIMITS_TEXT",
-           "MIN_SOLO_POINTS", "MIN_WIN_RATE", "OPPONENT", "SCENARIOS", "TIME_LIMIT", "check", "check_methods",
-           "check_one_ply", "grade_one_ply", "method_cases"]
+__all__ = ["AVERAGE_DECISION_SECONDS", "BUDGET", "CARD_VALUE", "DUEL_BAR", "GAME", "GRADED", "LABEL", "LIMITS_TEXT",
+           "SOLO_BAR", "MIN_SOLO_POINTS", "MIN_WIN_RATE", "OPPONENT", "SCENARIOS", "TIME_LIMIT", "check",
+           "check_methods", "check_one_ply", "grade_one_ply", "method_cases"]

@@ -31,9 +31,8 @@ against the greedy bot; the reference solution (4 samples per decision, greedy p
 from __future__ import annotations
 
 import ast
-import dataclasses
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..bots.base import RandomBot
@@ -44,16 +43,16 @@ from ..grading.failures import BotFailure
 from ..grading.match import (
     GameSet,
     InProcessContestant,
-    grade_sets,
     grading_budget,
     legality_item,
     play_learner_games,
-    strength_items,
     time_item,
 )
 from ..grading.report import CheckResult, GradeReport, failure_hint
+from ..sequential import WinZone
 from .own_work import OwnWork, learner_source
 from .scenarios import ExerciseReport, contestant, limits_text, setup_limit
+from .strength_bars import Bar, Games, grade_sets_sequential, prediction
 
 GAME = "bali"
 NUM_PLAYERS = 2
@@ -62,11 +61,15 @@ CLASS_NAME = "MyMonteCarloBot"
 #: Seconds one decision may take (the reference takes about 0.05 s of CPU time).
 TIME_LIMIT = 1.0
 #: Share of the games against BaliGreedyBot the bot must win (shared wins count).
-MIN_WIN_RATE = 0.4
+#: As a sequential test (issue 52; one constant for the notebook's header, check() and the grader): 25% or less
+#: fails, 55% or more passes, each with chance at least 95%; decisions after whole pairs of games (each deal from
+#: both seats), at most 32 games.
+BAR = Bar(win=WinZone(0.25, 0.55, max_games=32, block=2))
+MIN_WIN_RATE = BAR.win.bar if BAR.win else 0.4
 #: The opponent.
 OPPONENT: Any = BaliGreedyBot
 #: Games of the grader (8 deals, each played from both seats).
-GRADER_GAMES = 16
+GRADER_GAMES = 16  # the fixed count before issue 52 (``games="fixed"``); by default the sequential test decides
 #: Public seed of the practice games of :func:`check_monte_carlo` (the grader uses hidden seeds).
 PRACTICE_SEED = 4040
 #: Bot classes of the library a hand-in may build on (anything else under ``jaliz_learn`` is refused).
@@ -211,7 +214,7 @@ _WIN_HINT = ("an even share against the greedy bot is 50%. Sample a fresh state 
 
 #: The games the grader plays (numbered 1, 2, ... in reports and in :func:`jaliz_learn.exercises.replay`).
 GRADED: tuple[GameSet, ...] = (
-    GameSet("two-player games against BaliGreedyBot", GRADER_GAMES, NUM_PLAYERS, OPPONENT, min_win_rate=MIN_WIN_RATE,
+    GameSet("two-player games against BaliGreedyBot", BAR.limit, NUM_PLAYERS, OPPONENT, min_win_rate=MIN_WIN_RATE,
             win_hint=_WIN_HINT, decisions_per_game=65),
 )
 #: Seconds the graded games of one notebook may take in all: every decision may use the whole limit (a search
@@ -222,11 +225,6 @@ BUDGET = grading_budget(GRADED, AVERAGE_DECISION_SECONDS)
 LIMITS_TEXT = limits_text(TIME_LIMIT, BUDGET)
 #: The label of :func:`jaliz_learn.exercises.replay` references.
 LABEL = "ex04"
-
-
-def _win_items(records: Sequence[Any], time_limit: float | None) -> list[CheckResult]:
-    return strength_items(records, min_win_rate=MIN_WIN_RATE, opponent_name=getattr(OPPONENT, "__name__", "greedy"),
-                          num_players=NUM_PLAYERS, win_hint=_WIN_HINT, time_limit=time_limit)
 
 
 def check_monte_carlo(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED,
@@ -262,30 +260,29 @@ def check_monte_carlo(bot: Any, *, games: int = 4, seed: int = PRACTICE_SEED,
         report.add(name, False, legal.message, hint=legal.hint)
         return report
     timing = time_item(records, time_limit)
-    (wins,) = _win_items(records, time_limit)
-    report.add(name, timing.passed and wins.passed,
-               f"all actions legal; {timing.message}; won {wins.details['wins']} of {wins.details['games']} (the "
-               f"grader plays {GRADER_GAMES} other games and needs {100 * MIN_WIN_RATE:.0f}% wins)",
-               hint=timing.hint if not timing.passed else wins.hint, seconds=time.perf_counter() - start)
+    ok, line, short = prediction([(BAR, GRADED[0], records)])
+    report.add(name, timing.passed and ok, f"all actions legal; {timing.message}; {line}",
+               hint=timing.hint if not timing.passed else short, seconds=time.perf_counter() - start)
     return report
 
 
-def grade_monte_carlo(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, games: int = GRADER_GAMES,
+def grade_monte_carlo(bot: Any, *, seed: int, time_limit: float = TIME_LIMIT, games: Games = "auto",
                       title: str = "Exercise 4: Monte-Carlo search in Bali", budget: float | None = None,
                       progress: Callable[[str], None] | None = None) -> GradeReport:
     """Grade a bot for exercise 4: the games of :data:`GRADED`: ``legal actions``, ``time per decision`` and
     the win rate against the greedy bot.
 
     ``bot`` is a contestant (the learner's notebook in its own process) or, for trusted code, a
-    bot class. The source and ancestry checks are made by ``grader.py`` (they need the notebook).
+    bot class. The source and ancestry checks are made by ``grader.py`` (they need the notebook). ``games``:
+    ``"auto"`` (the sequential test of :data:`BAR` decides), ``"fixed"`` (:data:`GRADER_GAMES`) or a number.
     """
     learner: Any = contestant(bot)
     report = ExerciseReport(title)
-    sets = (dataclasses.replace(GRADED[0], games=games),)
     if budget is None:
-        budget = grading_budget(sets, AVERAGE_DECISION_SECONDS)
-    return grade_sets(GAME, learner, sets, seed=seed, time_limit=time_limit, report=report, exercise=LABEL,
-                      budget=budget, progress=progress, max_failures=2)
+        budget = grading_budget(GRADED, AVERAGE_DECISION_SECONDS)
+    return grade_sets_sequential(GAME, learner, GRADED, {GRADED[0].name: BAR}, seed=seed, time_limit=time_limit,
+                                 report=report, exercise=LABEL, budget=budget, games=games,
+                                 fixed={GRADED[0].name: GRADER_GAMES}, progress=progress, max_failures=2)
 
 
 _OWN_SEARCH_HINT = ("write MyMonteCarloBot yourself: sample states with game.sample_state, clone them for every "
@@ -325,7 +322,7 @@ def grade_own_search(learner: Any, *, seed: int, **kwargs: Any) -> GradeReport:
 
 check: Callable[..., GradeReport] = check_monte_carlo
 
-__all__ = ["AVERAGE_DECISION_SECONDS", "BUDGET", "CLASS_NAME", "GAME", "GRADED", "GRADER_GAMES", "LABEL",
+__all__ = ["AVERAGE_DECISION_SECONDS", "BAR", "BUDGET", "CLASS_NAME", "GAME", "GRADED", "GRADER_GAMES", "LABEL",
            "LIMITS_TEXT", "MIN_WIN_RATE", "NUM_PLAYERS", "OPPONENT", "OWN_WORK", "TIME_LIMIT", "ancestry_problem",
            "check", "check_monte_carlo", "check_playout", "grade_monte_carlo", "grade_own_search", "notebook_source",
            "own_search_hint",

@@ -110,6 +110,8 @@ def sequential_items(records: Sequence[Mapping[str, Any]], game_set: GameSet, ba
     failed = sum(1 for r in mine if r["failure"] is not None)
     test = feed(records, bar)
     lost = f"; {failed} of {played} games not completed (see the items above)" if failed else ""
+    if not played:
+        lost = "; its games were not played (grading stopped early)"
     items = []
     if test.games == 0:
         if bar.win is not None:
@@ -134,8 +136,8 @@ def sequential_items(records: Sequence[Mapping[str, Any]], game_set: GameSet, ba
         word = game_set.score_word
         items.append(CheckResult(
             f"{word} per game", v.passed,
-            f"{word} per game {against if game_set.num_players > 1 else 'alone'}: {_verdict_line(v, percent=False)};"
-            f" needed {bar.score.bar:g} ({bar.score.describe_zone(False)}){lost}",
+            f"mean {word} per game {against if game_set.num_players > 1 else 'alone'}: "
+            f"{_verdict_line(v, percent=False)}; needed {bar.score.bar:g} ({bar.score.describe_zone(False)}){lost}",
             "" if v.passed else game_set.score_hint,
             {"mean_score": v.estimate, f"mean_{word}": v.estimate, "games": test.games,
              "interval": list(v.interval), "llr": v.llr, "reason": v.reason}))
@@ -192,8 +194,9 @@ def grade_sets_sequential(game: Game | str, learner: Contestant, sets: Sequence[
     played = len({(r["set"], r["game"]) for r in mine})
     n_failed = len({(r["set"], r["game"]) for r in mine if r["failure"] is not None})
     stopped = clock.expired or (max_failures is not None and n_failed >= max_failures)
+    # a sequential set has no fixed count: "the first 3 games", not "of 96" (the most it could have played)
     report.items.append(legality_item(records, stopped_early=stopped, time_limit=time_limit,
-                                      total=total if stopped else None))
+                                      total=total if stopped and games != "auto" else None))
     report.items.append(time_item(records, time_limit))
     for game_set in sets:
         rows = [r for r in records if r["set"] == game_set.name]
@@ -249,33 +252,42 @@ def chance_words(chance: float) -> str:
     return f"about {5 * round(20 * chance):.0f}%"
 
 
-def prediction(bar: Bar, records: Sequence[Mapping[str, Any]], *, score_word: str = "points",
-               win_hint: str = "", score_hint: str = "") -> tuple[bool, str, str]:
-    """(likely to pass, the line for the learner, the hint where the bot is short) from ``check()``'s practice
-    games: the estimate with its interval and the chance that the grader passes this bot."""
-    test = feed(records, bar)
-    chance = pass_chance(bar, wins=test.wins, games=test.games, scores=test.scores)
-    parts = []
-    short_win = short_score = False
+def _describe(bar: Bar, test: SetTest, score_word: str) -> tuple[str, float, float]:
+    """(what the practice games show, chance that the win bar passes, chance that the score bar passes)."""
+    parts, win_chance, score_chance = [], 1.0, 1.0
     if bar.win is not None:
         v = bar.win.verdict(test.wins, test.games, final=True)
         assert v is not None
         parts.append(f"won {test.wins} of {test.games} ({100 * v.estimate:.0f}%, 95% interval "
                      f"{100 * v.interval[0]:.0f}-{100 * v.interval[1]:.0f}%; the bar is {100 * bar.win.bar:.0f}%)")
-        short_win = pass_chance(Bar(win=bar.win), wins=test.wins, games=test.games, runs=200) < 0.5
+        win_chance = pass_chance(Bar(win=bar.win), wins=test.wins, games=test.games, runs=200)
     if bar.score is not None:
         v = bar.score.verdict(test.scores, final=True)
         assert v is not None
-        if len(test.scores) > 1:
-            parts.append(f"{v.estimate:.1f} {score_word} per game (95% interval {v.interval[0]:.1f}-"
-                         f"{v.interval[1]:.1f}; the bar is {bar.score.bar:g})")
-        else:
-            parts.append(f"{v.estimate:.1f} {score_word} per game (the bar is {bar.score.bar:g})")
-        short_score = pass_chance(Bar(score=bar.score), wins=0, games=0, scores=test.scores, runs=200) < 0.5
-    line = (", ".join(parts) + f": the grader would pass this bot with a chance of {chance_words(chance)} "
-            f"(it plays other games until it is sure, at most {bar.limit})")
-    hint = win_hint if short_win else score_hint if short_score else (win_hint or score_hint) if chance < 0.5 else ""
-    return chance >= 0.5, line, hint
+        spread = (f"95% interval {v.interval[0]:.1f}-{v.interval[1]:.1f}; " if len(test.scores) > 1
+                  and math.isfinite(v.interval[0]) else "")
+        parts.append(f"{v.estimate:.1f} {score_word} per game ({spread}the bar is {bar.score.bar:g})")
+        score_chance = pass_chance(Bar(score=bar.score), wins=0, games=0, scores=test.scores, runs=200)
+    return ", ".join(parts), win_chance, score_chance
+
+
+def prediction(parts: Sequence[tuple[Bar, GameSet, Sequence[Mapping[str, Any]]]]) -> tuple[bool, str, str]:
+    """(likely to pass, the line for the learner, the hint where the bot is short) from ``check()``'s practice
+    games, one ``(bar, game set, records)`` per graded set: the estimates with their intervals and the chance that
+    the grader passes this bot (the sets' chances multiplied: their games are independent)."""
+    lines, chance, weakest = [], 1.0, (2.0, "")
+    for bar, game_set, records in parts:
+        test = feed(records, bar)
+        line, win_chance, score_chance = _describe(bar, test, game_set.score_word)
+        lines.append(line)
+        chance *= pass_chance(bar, wins=test.wins, games=test.games, scores=test.scores)
+        for c, hint in ((win_chance, game_set.win_hint), (score_chance, game_set.score_hint)):
+            if c < weakest[0]:
+                weakest = (c, hint)
+    limit = sum(bar.limit for bar, _, _ in parts)
+    line = (f"{'; '.join(lines)}: the grader would pass this bot with a chance of {chance_words(chance)} "
+            f"(it plays other games until its test is sure, at most {limit})")
+    return chance >= 0.5, line, weakest[1] if chance < 0.9 else ""
 
 
 __all__ = ["Bar", "Games", "chance_words", "feed", "grade_sets_sequential", "parse_games", "pass_chance", "prediction",
