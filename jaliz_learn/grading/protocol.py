@@ -9,17 +9,17 @@ legal actions.
 Messages are JSON objects, one per line (``json.dumps`` never writes a newline). Values of an
 observation are encoded by :class:`Encoder` and rebuilt by :class:`Decoder`:
 
-==================  ==========================================================
-JSON                value
-==================  ==========================================================
-number, string ...  itself
-array               a tuple (observations hold tuples, never lists)
-``{"$": k, "v": x}`` an instance of the class numbered ``k`` (a dataclass, e.g. an
-                    observation or an action, with ``x`` its fields; a named tuple
-                    with ``x`` its items; an enum with ``x`` its value)
-``{"$fs": [...]}``   a frozenset
-``{"$m": [[k, v]]}`` a read-only mapping
-==================  ==========================================================
+====================  ==========================================================
+JSON                  value
+====================  ==========================================================
+number, string ...    itself
+array                 a tuple (observations hold tuples, never lists)
+``{"$": k, "v": x}``  an instance of the class numbered ``k`` (a dataclass, e.g. an
+                      observation or an action, with ``x`` its fields; a named tuple
+                      with ``x`` its items; an enum with ``x`` its value)
+``{"$fs": [...]}``    a frozenset
+``{"$m": [[k, v]]}``  a read-only mapping
+====================  ==========================================================
 
 Classes are numbered per connection: a message carries ``defs`` (``{number: "module:qualname"}``)
 for the classes it uses for the first time, with the module's file when the child cannot import

@@ -6,38 +6,40 @@ it, the teacher's view (every seat's observation). The teacher opens tables on `
 server's key; a server on the network or with TLS (``wss://HOST:PORT/CODE#sha256=FINGERPRINT``, :mod:`.tls`) keeps
 that endpoint apart, on ``ws://127.0.0.1:ADMIN_PORT/admin``, and the seats' port does not know it (:mod:`.network`).
 
-Client -> server
-================  =============================================================================================
-``{"type": "act", "action": TEXT, "step": N}``  play an action (its text notation) for this connection's
-                                     seat, answering the update of step ``N`` (a frame for another step, sent
-                                     twice or stale, is refused and names the step expected; so is one
-                                     without ``step``); a remote bot that failed adds ``"error": LINE`` (why
-                                     this is its default action), shown on every board and in the teacher's list
-``{"type": "hello", "name": NAME}``  the name shown for this seat (at most :data:`MAX_NAME` characters)
-``{"type": "sync"}``                 send the whole view again
-``{"type": "open", "key": K, ...}``  (admin) open a table: ``game``, ``players``, ``seed``, ``options``,
-                                     ``bots`` ({seat: bot name}), ``timeout``, ``on_timeout``, ``teacher_view``
-``{"type": "tables", "key": K}``     (admin) the open tables with their codes
-================  =============================================================================================
+Client -> server (a table in plain text)::
 
-Server -> client
-================  =============================================================================================
-``welcome``       once per connection: ``table``, ``game``, ``options``, ``num_players``, ``seat`` (``None``
-                  for the spectator and the teacher), ``role``, ``names``
-``update``        after every change: ``step`` (actions played), ``current_player``, ``decision``, ``over``,
-                  ``observation`` (and ``defs``, see :mod:`jaliz_learn.grading.protocol`), ``observations``
-                  (teacher only), ``legal`` (texts; only to the seat that must decide, at most
-                  :data:`MAX_LEGAL`) and ``legal_count``, ``events`` (new ones, as this viewer sees them),
-                  ``outcome``, ``waiting`` (seats nobody has joined yet), ``deadline`` (``null`` or
-                  ``{"seat", "seconds_left", "total"}``: whose decision has a deadline, see
-                  :mod:`.deadlines`). Updates are coalesced: a burst of changes is one update showing the
-                  latest state, with every new event
-``ok``            the action was played (sent after the update it caused)
-``error``         ``message`` (with the rule ID when the rules forbid it); nothing changed. Messages over a
-                  connection's limits (:mod:`.limits`) are dropped, the first of a run with an ``error``; a
-                  connection that keeps flooding is closed (code 4029), as is one refused at the door
-``opened``        (admin) ``table``, ``seats`` ([{seat, kind, url}]), ``spectator``, ``teacher``
-================  =============================================================================================
+    ================  =============================================================================================
+    ``{"type": "act", "action": TEXT, "step": N}``  play an action (its text notation) for this connection's
+                                         seat, answering the update of step ``N`` (a frame for another step, sent
+                                         twice or stale, is refused and names the step expected; so is one
+                                         without ``step``); a remote bot that failed adds ``"error": LINE`` (why
+                                         this is its default action), shown on every board and in the teacher's list
+    ``{"type": "hello", "name": NAME}``  the name shown for this seat (at most :data:`MAX_NAME` characters)
+    ``{"type": "sync"}``                 send the whole view again
+    ``{"type": "open", "key": K, ...}``  (admin) open a table: ``game``, ``players``, ``seed``, ``options``,
+                                         ``bots`` ({seat: bot name}), ``timeout``, ``on_timeout``, ``teacher_view``
+    ``{"type": "tables", "key": K}``     (admin) the open tables with their codes
+    ================  =============================================================================================
+
+Server -> client (a table in plain text)::
+
+    ================  =============================================================================================
+    ``welcome``       once per connection: ``table``, ``game``, ``options``, ``num_players``, ``seat`` (``None``
+                      for the spectator and the teacher), ``role``, ``names``
+    ``update``        after every change: ``step`` (actions played), ``current_player``, ``decision``, ``over``,
+                      ``observation`` (and ``defs``, see :mod:`jaliz_learn.grading.protocol`), ``observations``
+                      (teacher only), ``legal`` (texts; only to the seat that must decide, at most
+                      :data:`MAX_LEGAL`) and ``legal_count``, ``events`` (new ones, as this viewer sees them),
+                      ``outcome``, ``waiting`` (seats nobody has joined yet), ``deadline`` (``null`` or
+                      ``{"seat", "seconds_left", "total"}``: whose decision has a deadline, see
+                      :mod:`.deadlines`). Updates are coalesced: a burst of changes is one update showing the
+                      latest state, with every new event
+    ``ok``            the action was played (sent after the update it caused)
+    ``error``         ``message`` (with the rule ID when the rules forbid it); nothing changed. Messages over a
+                      connection's limits (:mod:`.limits`) are dropped, the first of a run with an ``error``; a
+                      connection that keeps flooding is closed (code 4029), as is one refused at the door
+    ``opened``        (admin) ``table``, ``seats`` ([{seat, kind, url}]), ``spectator``, ``teacher``
+    ================  =============================================================================================
 
 An update carries only what the viewer may see: the seat's own :class:`~jaliz_learn.core.game.Observation`
 (built by the engine, which never puts hidden cards in it) and the events filtered for it
