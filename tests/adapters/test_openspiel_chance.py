@@ -143,3 +143,27 @@ def test_explicit_form_serializes_at_chance_nodes_and_resamples():
 def test_chance_parameter_is_checked():
     with pytest.raises(ValueError, match="explicit"):
         pyspiel.load_game(short_name("nizam"), {"chance": "later"})
+
+
+ALL = [("nizam", 2), ("pearl-of-the-east", 3), ("jungli-la", 2), ("bali", 2), ("bali-tani", 3), ("jaliz", 3),
+       ("jaliz-advanced", 4)]
+
+
+@pytest.mark.parametrize(("name", "players"), ALL)
+def test_resample_from_infostate_works_for_every_game_on_the_explicit_form(name, players):
+    game = pyspiel.load_game(short_name(name), {"players": players, "deals": 8, "rng_seed": 5})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    for _ in range(40):  # chance outcomes and decisions alike, at random
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    text = state.information_state_string(player)
+    for u in (0.1, 0.9):
+        twin = state.resample_from_infostate(player, lambda u=u: u)
+        assert twin.information_state_string(player) == text
+        for _ in range(20):  # the sample plays on, its chance explicit too
+            if twin.is_terminal():
+                break
+            twin.apply_action(int(rng.choice(twin.legal_actions())))
