@@ -157,3 +157,42 @@ def test_error_rates_with_many_runs(p):
     exact = oc_exact(ZONE, p)[0]
     assert abs(rate - exact) <= 4 * math.sqrt(exact * (1 - exact) / runs)
     assert error <= 0.05 + _three_sigma(0.05, runs)
+
+
+# ---- every exercise's bars ----------------------------------------------------------------------------------
+
+
+def _bars():
+    from jaliz_learn.exercises.operating_characteristic import win_bars
+
+    return win_bars()
+
+
+@pytest.mark.parametrize("name, zone, fixed", _bars(), ids=[b[0] for b in _bars()])
+def test_each_exercise_holds_its_error_rates_exactly_and_by_simulation(name, zone, fixed):
+    from jaliz_learn.exercises.operating_characteristic import fixed_pass_rate
+
+    false_pass, false_fail = oc_exact(zone, zone.low)[0], 1 - oc_exact(zone, zone.high)[0]
+    assert false_pass <= zone.alpha and false_fail <= zone.beta, (name, false_pass, false_fail)
+    # and no worse than the fixed count it replaced, at both ends of the zone
+    assert false_pass <= fixed_pass_rate(zone.low, fixed, zone.bar) + 1e-9
+    assert false_fail <= 1 - fixed_pass_rate(zone.high, fixed, zone.bar) + 1e-9
+    runs = 800
+    for p, exact in ((zone.low, false_pass), (zone.high, 1 - false_fail)):
+        rate, _ = simulate(lambda: SetTest(zone), _coin(p), runs=runs, seed=17)
+        assert abs(rate - exact) <= 4 * math.sqrt(max(exact * (1 - exact), 0.01) / runs), (name, p, rate, exact)
+
+
+@pytest.mark.parametrize("which", ["ex01 coins", "ex02 solo points"])
+def test_each_mean_score_bar_holds_its_error_rates_by_simulation(which):
+    from jaliz_learn.exercises import ex01_first_jaliz_bot as ex01
+    from jaliz_learn.exercises import ex02_nizam_one_ply as ex02
+
+    zone, sd = (ex01.FIRST_BOT_BAR.score, 3.0) if which == "ex01 coins" else (ex02.SOLO_BAR.score, 8.0)
+    runs = 600
+    for mean, passes in ((zone.low, False), (zone.high, True)):
+        rate, _ = simulate(lambda: SetTest(score=zone), lambda rng, m=mean: (False, rng.gauss(m, sd)), runs=runs,
+                           seed=23)
+        error = 1 - rate if passes else rate
+        # the plug-in variance makes the GSPRT's errors approximate: 3 sigma and 2 points more
+        assert error <= zone.alpha + _three_sigma(zone.alpha, runs) + 0.02, (which, mean, error)
