@@ -84,3 +84,22 @@ def test_check_predicts_the_grade_in_one_line():
 
     weak = ex02.check_one_ply(RandomBot)
     assert not weak.items[-1].passed and "under 5%" in weak.items[-1].message and weak.items[-1].hint
+
+
+def _records(wins: list[bool], scores: list[float]) -> list[dict]:
+    from jaliz_learn.grading.match import LEARNER
+
+    return [{"bot": LEARNER, "completed": True, "win": w, "score": s, "game": i, "failure": None}
+            for i, (w, s) in enumerate(zip(wins, scores))]
+
+
+def test_the_hint_points_where_the_bot_is_short():
+    from jaliz_learn.exercises.strength_bars import prediction
+
+    game_set, bar = ex01.GRADED[1], ex01.FIRST_BOT_BAR
+    ok, line, hint = prediction([(bar, game_set, _records([True] * 8, [9.0, 10.0, 8.0, 11.0] * 2))])
+    assert not ok and hint == game_set.score_hint and "won 8 of 8" in line and "coins per game" in line
+    ok, line, hint = prediction([(bar, game_set, _records([False] * 8, [18.0, 19.0, 17.0, 20.0] * 2))])
+    assert not ok and hint == game_set.win_hint and "under 5%" in line
+    ok, line, hint = prediction([(bar, game_set, _records([True, True, False, True] * 2, [17.0, 18.0] * 4))])
+    assert ok and "over 95%" in line and hint == ""
