@@ -41,6 +41,7 @@ from .notebooks import read_notebook
 from .protocol import FIRST_PAGE, MAX_MESSAGE, PAGE, Encoder, ProtocolError, action_types_defs, dumps, loads
 from .reaper import DISK_EXIT, remove_tree
 from .report import LearnerCodeError
+from .spawn import child_environment, hide_grader, set_limits
 from .values import args_to_plain, from_plain
 
 
@@ -58,46 +59,10 @@ def _text(data: Any, limit: int = 2000) -> str:
     return str(data)[:limit]
 
 
-def _set_limits(limits: Limits) -> None:  # runs in the child between fork and exec
-    import ctypes
-    import resource
-
-    os.setsid()
-    try:  # PR_SET_PDEATHSIG = 1: the child dies with the grader, never outlives it
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
-    memory = limits.memory_mb * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limits.output_bytes, limits.output_bytes))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-
-def _hide_grader() -> None:
-    """Make this (the grader's) process non-dumpable: its ``/proc`` entries (environment, memory, command line)
-    then belong to root, so a child running as the same user cannot read them."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-
-
 #: seconds past a decision's limit before the grader kills a process that did not stop the decision itself
 KILL_GRACE = 0.5
 #: seconds the job's supervisor gets to end the learner's processes before the grader kills it too
 SUPERVISOR_GRACE = 5.0
-
-
-def _environment(scratch: str) -> dict[str, str]:
-    """A minimal environment: no secret of the grader's environment reaches the child; everything it may write
-    goes to its scratch folder."""
-    return {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch, "LANG": "C.UTF-8", "USER": "learner",
-            "LOGNAME": "learner", "MPLBACKEND": "Agg", "MPLCONFIGDIR": os.path.join(scratch, ".matplotlib"),
-            "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-            "MKL_NUM_THREADS": "1"}
 
 
 class Sandbox:
@@ -211,12 +176,12 @@ class Sandbox:
         spec.update(processes=self.limits.processes, disk_bytes=self.limits.disk_mb << 20)
         cmd = child_command(self.plan, (p2c_r, c2p_w))
         if not self.plan.jail:
-            _hide_grader()
+            hide_grader()
         out = open(os.path.join(job, "output.txt"), "wb")
         try:
             self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                                         pass_fds=(p2c_r, c2p_w), cwd=scratch, env=_environment(scratch),
-                                         preexec_fn=functools.partial(_set_limits, self.limits))
+                                         pass_fds=(p2c_r, c2p_w), cwd=scratch, env=child_environment(scratch),
+                                         preexec_fn=functools.partial(set_limits, self.limits))
         finally:
             os.close(p2c_r)
             os.close(c2p_w)
