@@ -237,7 +237,13 @@ ax.set_title("Solo Nizam: a 7-weight policy learning through the Gymnasium adapt
   opponents=["heuristic", "random", "random"])`. In Jaliz a trade offer is built in small steps
   (`offer: start`, `add want …`, `add give …`, `finish`), so the action ids stay few (233) although one
   decision can allow millions of offers.
-* For self-play, the PettingZoo environment has every seat as an agent; for search algorithms, OpenSpiel:
+* To train a neural network, keep the mask: sb3-contrib's `MaskablePPO` calls `env.action_masks()` before
+  every step, so it never picks an illegal id (a plain PPO ends almost every episode on its first, illegal, id).
+  It needs PyTorch: `pip install "jaliz_learn[rl-train]"`, then see *Masked training* in docs/ADAPTERS.md
+  (`jaliz_learn.adapters.masked.train_masked`).
+* For self-play, the PettingZoo environment has every seat as an agent; for search algorithms, OpenSpiel. Its
+  games have explicit chance nodes (the deal, then each card drawn when it is drawn), so a search on a copy of
+  the state cannot see the next cards; `chance="sampled"` is faster but every copy knows the future draws:
 """),
     code("""
 import pyspiel
@@ -246,7 +252,9 @@ from jaliz_learn.adapters.openspiel import register
 
 register()
 game = pyspiel.load_game("python_jaliz_learn_nizam", {"players": 2})
-print(game.num_distinct_actions(), game.max_game_length(), game.get_type().chance_mode)
+print(game.num_distinct_actions(), game.get_type().chance_mode)
+state = game.new_initial_state()
+print("the deal is a chance node:", state.is_chance_node(), len(state.chance_outcomes()), "outcomes")
 """),
     md("""
 ## 6. Learning from games: trajectories and behaviour cloning
