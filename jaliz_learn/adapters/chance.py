@@ -159,7 +159,9 @@ class Pile(list):  # type: ignore[type-arg]
         return len(self) - index if self.end == "end" else index + 1
 
     def pop(self, index: SupportsIndex = -1) -> Any:
-        i = int(index) % len(self) if len(self) else 0
+        if not self:
+            return list.pop(self, index)  # the list's own IndexError
+        i = int(index) % len(self)
         self._need(self._depth(i))
         self.decided -= 1
         return list.pop(self, i)
@@ -171,11 +173,13 @@ class Pile(list):  # type: ignore[type-arg]
                 return list.__getitem__(self, key)
             if touched:
                 self._need(max(self._depth(i) for i in touched))
-        else:
+        elif self:
             self._need(self._depth(int(key) % len(self)))
         return list.__getitem__(self, key)
 
     def __delitem__(self, key: Any) -> None:
+        if not self:
+            return list.__delitem__(self, key)
         touched = range(*key.indices(len(self))) if isinstance(key, slice) else [int(key) % len(self)]
         if touched:
             self._need(max(self._depth(i) for i in touched))

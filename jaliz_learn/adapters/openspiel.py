@@ -335,6 +335,9 @@ def _make(name: str, *, wins: bool = False) -> tuple[Any, Any]:
             try:
                 rl = trial(self.rl, lambda r: r.apply_id(action), Script(self.script))
             except NeedChance as need:
+                if len(need.outcomes) > MAX_OUTCOMES:  # pragma: no cover - no game of ours asks for more
+                    raise RuntimeError(f"a chance node of {len(need.outcomes)} outcomes ({need.what}): more than "
+                                       f"the declared {MAX_OUTCOMES}") from None
                 self.outcomes = need.outcomes
                 return
             self.holder = _Holder(self.get_game(), rl)

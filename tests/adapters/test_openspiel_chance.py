@@ -167,3 +167,22 @@ def test_resample_from_infostate_works_for_every_game_on_the_explicit_form(name,
             if twin.is_terminal():
                 break
             twin.apply_action(int(rng.choice(twin.legal_actions())))
+
+
+def test_a_pile_drawn_from_the_front_keeps_its_fixed_card_in_place():
+    from jaliz_learn.adapters.chance import NeedChance, Pile, Script
+
+    end = 99
+    pile = Pile([3, 1, end, 2, 0], Script([3]), "start", fixed=end)
+    assert pile.pop(0) == 3  # scripted among the cards before the fixed one
+    try:
+        pile.pop(0)
+    except NeedChance as need:  # the next one: the last card before the fixed card, no choice left... or a node
+        raise AssertionError(f"one card left before the end card needs no chance node: {need.outcomes}") from None
+    assert pile.pop(0) == end  # the fixed card comes at its depth, with no chance node
+    with pytest.raises(NeedChance) as need:
+        pile.pop(0)
+    assert sorted(need.value.outcomes) == [(0, 0.5), (2, 0.5)]
+    empty = Pile([], Script(), "end")
+    with pytest.raises(IndexError):
+        empty.pop()
