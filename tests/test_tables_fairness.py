@@ -2,9 +2,9 @@
 
 Rate limits, caps and coalesced updates are tested one by one on small limits; the load test at the end plays an
 honest 4-seat Jaliz table, quiet and while a seat floods renames and 1,000 connections try the spectator link
-(:mod:`jaliz_learn.tables.fairness`, bounded: 3 rounds of 3 s slices, the median round counts). Each test fails without what it tests:
-the coalescing test gets 30 updates without coalescing, the slow-reader test hangs the table when a send is
-awaited, and the same rename flood without the limits keeps a few percent of the quiet pace.
+(:mod:`jaliz_learn.tables.fairness`, bounded: 3 rounds of 4 s slices, the median round counts). Each test fails
+without what it tests: the coalescing test gets 30 updates without coalescing, the slow-reader test hangs the
+table when a send is awaited, and the same rename flood without the limits keeps a few percent of the quiet pace.
 """
 
 from __future__ import annotations
@@ -384,12 +384,12 @@ def test_a_server_bot_that_hangs_plays_its_default_after_its_time_limit():
 
 
 def test_an_honest_table_keeps_its_pace_while_a_seat_floods_renames_and_1000_connections_try_the_spectator_link():
-    result = fairness("jaliz", seconds=3.0, rounds=3, connections=1000)
+    result = fairness("jaliz", seconds=4.0, rounds=3, connections=1000)
     print(result)
     floods = {name: [p for p in result.phases if p.name == name] for name in ("renames", "spectators", "both")}
     assert sum(p.worker.get("renames", 0) for p in floods["renames"]) > 100  # the floods did happen
     assert all(p.worker.get("tries", 0) >= result.connections for p in floods["spectators"])
-    assert all(p.worker.get("admitted", 0) >= 1 for p in floods["spectators"])  # it reached the server
+    assert sum(p.worker.get("admitted", 0) for p in floods["spectators"]) >= 32  # it got in (then held at the door)
     assert result.connections == 1000, "fewer at once: the system's open-file limit"
     for name in floods:
         assert result.ratio(name) >= 0.8, f"{name}: {result.ratios(name)}\n{result}"

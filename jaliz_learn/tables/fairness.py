@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from jaliz_learn.core.rng import Rng
 
 from .limits import Limits, Rate, open_files
 from .server import TableServer
@@ -108,7 +109,7 @@ class FairnessResult:
 # ---------------------------------------------------------------- the clients
 
 
-async def _play(ws: Any, seat: int, rng: random.Random) -> bool:
+async def _play(ws: Any, seat: int, rng: Rng) -> bool:
     """Play ``seat`` on an open connection until the game ends (True) or the connection does (False): a random
     legal action whenever it decides."""
     async for raw in ws:
@@ -122,14 +123,14 @@ async def _play(ws: Any, seat: int, rng: random.Random) -> bool:
     return False
 
 
-async def _honest(url: str, seat: int, rng: random.Random) -> None:
+async def _honest(url: str, seat: int, rng: Rng) -> None:
     from websockets.asyncio.client import connect
 
     async with connect(url, max_size=None) as ws:
         await _play(ws, seat, rng)
 
 
-async def _flooding_seat(url: str, seat: int, renames: bool, rng: random.Random, stats: dict[str, int]) -> None:
+async def _flooding_seat(url: str, seat: int, renames: bool, rng: Rng, stats: dict[str, int]) -> None:
     """Play ``seat``; with ``renames``, also rename it as fast as the connection takes it. Rejoin after a close
     with :class:`~.client.TableClient`'s backoff."""
     from websockets.asyncio.client import connect
@@ -222,7 +223,7 @@ async def _worker() -> None:
     seat_task: asyncio.Task[None] | None = None
     flood: list[asyncio.Task[None]] = []
     target = {"url": ""}
-    rng = random.Random(7)
+    rng = Rng(7)
     print("ready", flush=True)
     while line := (await reader.readline()).strip():
         cmd = json.loads(line)
@@ -283,7 +284,7 @@ async def _phase(server: TableServer, seat3: _Worker, flood: _Worker, game: str,
                  seconds: float, connections: int, seed: int) -> Phase:
     renames = name in ("renames", "both")
     spectators = name in ("spectators", "both") and connections > 0
-    rng = random.Random(seed)
+    rng = Rng(seed)
     opened = await asyncio.to_thread(server.open_table, game, 4, seed=seed)
     burst = await asyncio.to_thread(server._call, time.thread_time)  # the server's thread
     if spectators:  # the flood's first burst of connections, before the slice: its cost is counted apart
