@@ -1,6 +1,8 @@
 """The ``jaliz-learn`` command line: list, play, bench, rules and replay.
 
-Bad arguments get one clear line on stderr and exit code 2.
+Bad arguments get one clear line on stderr and exit code 2. Every subcommand takes ``-v`` (the package's log on
+stderr; ``-vv`` for details) and ``-q`` (no progress, only problems), before or after the subcommand's name; results
+go to stdout, progress lines (``[3/40] ...``) and the log to stderr.
 
     jaliz-learn play jaliz --players 4 --seed 7 --bots random,random,heuristic,random
     jaliz-learn bench jaliz --players 4 --games 200
@@ -31,6 +33,8 @@ from .core.rules import coverage, game_package, rule_locations
 from .grading.isolation import MODES as ISOLATION_MODES
 from .grading.isolation import add_arguments as add_isolation_arguments
 from .tables.commands import add_commands as add_table_commands
+
+log = logging.getLogger(__name__)
 
 
 class UsageError(Exception):
@@ -103,8 +107,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.grading:
         from .benchmarks.grading import bench_grading, markdown
 
-        rows = bench_grading(args.grading, notebooks=args.notebooks,
-                             say=lambda line: print(line, file=sys.stderr, flush=True))
+        rows = bench_grading(args.grading, notebooks=args.notebooks, say=_progress(args))
         print(markdown(args.grading, rows))
         return 0
     if args.peer or args.copies or args.strength:
@@ -217,7 +220,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
                 decisions += result.decisions
             except Exception as exc:  # noqa: BLE001 - a sweep reports every failure and goes on
                 errors += 1
-                print(f"  error: {n} players, seed {seed}: {type(exc).__name__}: {exc}"[:300], file=sys.stderr)
+                log.error("%s players, seed %s: %s", n, seed, f"{type(exc).__name__}: {exc}"[:300])
         failed += errors
         cpu = time.process_time() - c0
         rows.append({"players": n, "games": args.games, "finished": ok, "errors": errors,
@@ -304,14 +307,28 @@ def read_json_file(path: str) -> Any:
     return data
 
 
-def tutorial_folder(here: Path, *, say: Any = print) -> Path:
-    """The folder whose ``notebooks/00_welcome.ipynb`` the tutorial opens: ``here`` when it already holds the
-    course (the repository, or a folder the tutorial filled before), else ``here`` after copying the course into
-    it (from the checkout or the installed wheel; a notebook the learner edited is never overwritten)."""
-    from .course import copy_course, root
+#: Where ``tutorial`` puts the course when it is run inside a checkout of the project (never the checkout itself).
+USER_COURSE_FOLDER = "jaliz-learn-course"
 
-    if (here / "notebooks" / "00_welcome.ipynb").is_file() and here.resolve() == root().resolve():
-        return here
+
+def in_checkout(folder: Path) -> Path | None:
+    """The checkout of the project that holds ``folder`` (a folder with ``pyproject.toml`` and ``jaliz_learn/``), if
+    any: the tutorial never opens its tracked notebooks (Lab's autosave would rewrite them)."""
+    for candidate in (folder.resolve(), *folder.resolve().parents):
+        if (candidate / "pyproject.toml").is_file() and (candidate / "jaliz_learn" / "__init__.py").is_file():
+            return candidate
+    return None
+
+
+def tutorial_folder(here: Path, *, say: Any = print) -> Path:
+    """Copy the course into ``here`` (from the checkout or the installed wheel; a notebook the learner edited is never
+    overwritten) and return it; the folder whose ``notebooks/00_welcome.ipynb`` the tutorial opens."""
+    from .course import copy_course
+
+    checkout = in_checkout(here)
+    if checkout is not None:
+        raise UsageError(f"{here} is inside the project's checkout {checkout}: the tutorial works on a copy "
+                         "elsewhere (--folder DIR)")
     lines = copy_course(here)
     copied = sum(1 for line in lines if line.endswith(": copied"))
     kept = [line.split(":")[0] for line in lines if line.endswith("kept your edited copy")]
@@ -352,25 +369,48 @@ def run_server(cmd: list[str], cwd: Path) -> int:
             signal.signal(s, handler)
 
 
+#: The welcome notebook, relative to the course folder, and the JupyterLab address that opens it.
+WELCOME = "notebooks/00_welcome.ipynb"
+WELCOME_URL = f"/lab/tree/{WELCOME}"
+
+
 def cmd_tutorial(args: argparse.Namespace) -> int:
-    """Open JupyterLab at the welcome notebook (adds --allow-root only when running as root)."""
+    """Copy the course into a folder of the learner's (never the repository), then open JupyterLab there at the
+    welcome notebook (adds --allow-root only when running as root)."""
     import importlib.util
     import os
 
-    folder = tutorial_folder(Path.cwd())
+    if not args.copy_only and importlib.util.find_spec("jupyterlab") is None:  # before anything is copied
+        raise UsageError("JupyterLab is not installed; install the extra: pip install 'jaliz_learn[jupyter]'")
+    if args.port is not None and not 0 < args.port < 65536:
+        raise UsageError(f"--port must be from 1 to 65535, got {args.port}")
+    if args.folder:
+        folder = Path(args.folder).expanduser()
+    elif in_checkout(Path.cwd()) is not None:
+        folder = Path.home() / USER_COURSE_FOLDER
+    else:
+        folder = Path.cwd()
+    folder = tutorial_folder(folder, say=_progress(args))
     if args.copy_only:
         return 0
-    if importlib.util.find_spec("jupyterlab") is None:
-        raise UsageError("JupyterLab is not installed; install the extra: pip install 'jaliz_learn[jupyter]'")
-    # an explicit root_dir keeps the whole course (notebooks/ and exercises/) in Lab's file browser;
-    # without it Jupyter Server serves only the folder of the file it opens
-    cmd = [sys.executable, "-m", "jupyterlab", "notebooks/00_welcome.ipynb", f"--ServerApp.root_dir={folder}"]
+    # an explicit root_dir keeps the whole course (notebooks/ and exercises/) in Lab's file browser; the default
+    # URL makes the address Lab prints (and opens) the welcome notebook's, also with --no-browser
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+           f"--LabApp.default_url={WELCOME_URL}", f"--ServerApp.default_url={WELCOME_URL}"]
+    if args.port is not None:
+        cmd += [f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     if args.no_browser:
         cmd.append("--no-browser")
     cmd += args.lab_args
-    print("+ " + " ".join(cmd), flush=True)
+    log.info("+ %s", " ".join(cmd))
+    port = args.port if args.port is not None else 8888
+    print(f"the course is in {folder}; JupyterLab opens http://localhost:{port}{WELCOME_URL} (it prints the "
+          "address with its token below)", flush=True)
+    if args.dry_run:
+        print("+ " + " ".join(cmd))
+        return 0
     return run_server(cmd, cwd=folder)
 
 
@@ -452,7 +492,8 @@ def cmd_board(args: argparse.Namespace) -> int:
            "--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=60"]
     if args.no_browser:
         cmd.append("--no-browser")
-    print("+ " + " ".join(cmd), flush=True)
+    log.info("+ %s", " ".join(cmd))
+    print(f"the board: http://localhost:{args.port}/ (Voila prints the address below)", flush=True)
     return run_server(cmd, cwd=folder)
 
 
@@ -525,7 +566,7 @@ def cmd_class_tournament(args: argparse.Namespace) -> int:
     board = class_tournament(args.game, args.submissions, out=args.out, class_name=args.class_name,
                              num_players=args.players or 2, rounds=_rounds(args.games or args.rounds),
                              seed=args.seed, time_limit=args.time_limit, isolation=args.isolation, width=args.width,
-                             max_rounds=args.max_rounds)
+                             max_rounds=args.max_rounds, progress=_progress(args))
     out = args.out or str(Path(args.submissions).parent / f"{Path(args.submissions).name}-tournament")
     shown = board.copy()
     for column in ("status", "first_failure"):  # the full texts are in the CSV
@@ -552,13 +593,24 @@ def pd_options() -> Any:
     return pd.option_context("display.width", 200, "display.precision", 2)
 
 
-def _verbosity(p: argparse.ArgumentParser) -> None:
-    """``-v``/``-q`` on the long-running commands."""
+def _verbosity(p: argparse.ArgumentParser, default: Any = 0) -> None:
+    """``-v``/``-q``: on the root parser with a default, on every subcommand with none (``SUPPRESS``), so
+    ``jaliz-learn -v list`` and ``jaliz-learn list -v`` both count and a subcommand never resets the root's."""
     group = p.add_mutually_exclusive_group()
-    group.add_argument("-v", "--verbose", dest="verbosity", action="count", default=0,
+    group.add_argument("-v", "--verbose", dest="verbosity", action="count", default=default,
                        help="show what happens (the package's log) on stderr; -vv for details")
-    group.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=-1,
+    group.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=-1, default=default,
                        help="no progress, only problems")
+
+
+def _progress(args: argparse.Namespace) -> Any:
+    """The one progress style of the command line: a line on stderr (``PROGRESS``), silent with ``-q``."""
+    return PROGRESS.info
+
+
+#: Progress lines of the long commands (``lite build`` steps, benchmark configurations): shown on stderr as they
+#: are, unless ``-q``. Bars of many items use :class:`jaliz_learn.progress.Progress` (tqdm), on stderr too.
+PROGRESS = logging.getLogger("jaliz_learn.progress")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -567,6 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(REGISTRY)
     parser = _Parser(prog="jaliz-learn", description="Board-game engines for teaching game programming.")
     parser.add_argument("--version", action="version", version=f"jaliz-learn {__version__}")
+    _verbosity(parser)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("list", help="list the games").set_defaults(func=cmd_list)
 
@@ -611,7 +664,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--grading", default=None, metavar="EXERCISE",
                    help="grade copies of an exercise's solution serially, on 2 processes and on a Dask LocalCluster")
     p.add_argument("--notebooks", type=int, default=40, help="copies of the solution to grade (--grading)")
-    _verbosity(p)
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("sweep", help="play many random games at every player count and report errors")
     common(p)
@@ -624,10 +676,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where the rule's code is: file:line of the functions whose docstring cites it")
     p.add_argument("--tests", default=None, help="the tests folder (default: ./tests)")
     p.set_defaults(func=cmd_rules)
-    p = sub.add_parser("tutorial", help="open JupyterLab at notebooks/00_welcome.ipynb (outside the repository: copy "
-                       "the course here first, never overwriting an edited notebook)")
+    p = sub.add_parser("tutorial", help="copy the course into a folder of yours (here; in a checkout of the project "
+                       "~/jaliz-learn-course instead, so the repository is never edited), never overwriting an edited "
+                       "notebook, and open JupyterLab at notebooks/00_welcome.ipynb")
     p.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
-    p.add_argument("--copy-only", action="store_true", help="copy the course into this folder, do not open it")
+    p.add_argument("--copy-only", action="store_true", help="copy the course into the folder, do not open it")
+    p.add_argument("--folder", default=None, help="where the course goes (default: here, or ~/jaliz-learn-course "
+                   "when here is a checkout of the project)")
+    p.add_argument("--port", type=int, default=None, help="JupyterLab's port (default 8888, or the next free one)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="check, copy and print the address and the command, but do not start JupyterLab")
     p.add_argument("lab_args", nargs="*", help="more JupyterLab arguments (after --)")
     p.set_defaults(func=cmd_tutorial)
     p = sub.add_parser("lite", help="build a JupyterLite site of the course that runs in the browser with nothing "
@@ -644,7 +702,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--human", default="0", help="the seat played by the mouse, or 'none' to watch the bots")
     p.add_argument("--bots", default=None, help="bot name for the other seats (default: the board's)")
-    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--port", type=int, default=8866, help="Voila's port (default 8866)")
     p.add_argument("--no-browser", action="store_true", help="start Voila without opening a browser")
     p.add_argument("--write", default=None, metavar="PATH", help="only write the board notebook to PATH")
     p.set_defaults(func=cmd_board)
@@ -675,7 +733,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", default="auto", metavar="auto|fixed|N",
                    help="strength games: auto (default: a sequential test stops as soon as it is sure, at stated "
                         "error rates), fixed (the fixed counts used before) or N per set")
-    _verbosity(p)
     p.set_defaults(func=cmd_grade)
     p = sub.add_parser("class-tournament", help="play every submitted bot against every other (each in its own "
                        "process, seats rotated) and write a leaderboard, a plot and a replay per game")
@@ -693,7 +750,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=float, default=1.0, help="seconds per decision (slower: forfeit)")
     p.add_argument("--isolation", default=None, choices=list(ISOLATION_MODES),
                    help="how each bot's process is closed in (default: $JALIZ_LEARN_ISOLATION or auto)")
-    _verbosity(p)
     p.set_defaults(func=cmd_class_tournament)
     p = sub.add_parser("ladder", help="a round robin among bots (random, the game's own bot, ISMCTS at two budgets, "
                        "or those given) with Bradley-Terry ratings and their intervals")
@@ -710,12 +766,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bootstrap", type=int, default=200, help="re-fits for the 95%% intervals")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw the ratings (needs matplotlib)")
     p.add_argument("--csv", default=None, metavar="FILE.csv", help="also write the table")
-    _verbosity(p)
     p.set_defaults(func=cmd_ladder)
     add_table_commands(sub)  # serve, table open/list, join: live tables (jaliz_learn.tables)
     from .match_sprt import add_match_command
 
     add_match_command(sub, _verbosity)  # match: two bots compared by a sequential test (issue 52)
+    for command in sub.choices.values():  # every subcommand, those registered elsewhere too
+        if "-v" not in command._option_string_actions:
+            _verbosity(command, default=argparse.SUPPRESS)
+        for action in command._actions:  # a subcommand's own -v/-q must not reset the root's (jaliz-learn -v match)
+            if action.dest == "verbosity":
+                action.default = argparse.SUPPRESS
     return parser
 
 
@@ -731,14 +792,26 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
         pass
 
 
+class _Format(logging.Formatter):
+    """Progress lines as they are; everything else with its level and the module that logged it."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        if record.name == PROGRESS.name and record.levelno == logging.INFO:
+            return record.getMessage()
+        return f"{record.levelname} {record.name}: {record.getMessage()}"
+
+
 def _logging(args: argparse.Namespace) -> None:
-    """``-v`` shows the package's log (progress details, what ran where) on stderr, ``-q`` only problems."""
-    level = {-1: logging.ERROR, 0: logging.WARNING, 1: logging.INFO}.get(getattr(args, "verbosity", 0), logging.DEBUG)
+    """``-v`` shows the package's log (progress details, what ran where) on stderr, ``-vv`` its details, ``-q`` only
+    problems; progress lines show unless ``-q``."""
+    verbosity = getattr(args, "verbosity", 0)
+    level = {-1: logging.ERROR, 0: logging.WARNING, 1: logging.INFO}.get(verbosity, logging.DEBUG)
     logger = logging.getLogger("jaliz_learn")
     logger.setLevel(level)
+    PROGRESS.setLevel(logging.ERROR if verbosity < 0 else logging.INFO)
     if not any(isinstance(h, _Stderr) for h in logger.handlers):  # once per process
         handler = _Stderr()
-        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        handler.setFormatter(_Format())
         logger.addHandler(handler)
 
 

@@ -36,6 +36,7 @@ import hashlib
 import http.server
 import importlib.metadata
 import json
+import logging
 import os
 import re
 import shutil
@@ -112,7 +113,9 @@ def default_cache() -> Path:
 
 
 def _say(text: str) -> None:
-    print(text, flush=True)
+    """A build step: a progress line of ``jaliz-learn lite build`` on stderr (hidden with ``-q``); silent when the
+    builder is called from Python without logging set up."""
+    logging.getLogger("jaliz_learn.progress").info(text)
 
 
 # ---------------------------------------------------------------- fetching (build time only)
@@ -375,11 +378,12 @@ def site_server(site: Path, port: int = 0, host: str = "127.0.0.1") -> http.serv
 def serve(site: Path, port: int = 8000, host: str = "127.0.0.1") -> None:
     """Serve ``site`` at http://host:port/ until interrupted (Ctrl-C)."""
     with site_server(site, port, host) as server:
-        _say(f"serving {site} at http://{host}:{server.server_address[1]}/lab/index.html (Ctrl-C stops)")
+        # the address is the command's result: stdout
+        print(f"serving {site} at http://{host}:{server.server_address[1]}/lab/index.html (Ctrl-C stops)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
-            _say("stopped")
+            print("stopped", flush=True)
 
 
 __all__ = ["PYODIDE_VERSION", "SiteHandler", "build_site", "lite_config", "lock_closure", "pack_package_wheel",
