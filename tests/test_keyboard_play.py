@@ -21,24 +21,25 @@ pytest.importorskip("ipycanvas")
 READ_ONLY_ROWS = ("Other farms", "Explorers", "Board row")
 
 
-def keyboard_choice(parts: Sequence[dict[str, Any]], failed: set[str]) -> str | None:
+def keyboard_choice(parts: Sequence[dict[str, Any]], failed: set[str], parts_first: bool = False) -> str | None:
     """The id of the part to press next: a payment, else an action, else the first other part (rows in the
-    board's order) that has not just failed; ``None`` when every part failed."""
+    board's order) that has not just failed; ``None`` when every part failed. ``parts_first``: the board's own
+    parts before the actions (to play through the hand, plots, dice, track... rather than the buttons)."""
     pays = [p for p in parts if p["row"] == "Pay with"]
     acts = [p for p in parts if p["row"] == "Actions"]
     rest = [p for p in parts if p["row"] not in ("Actions", "Pay with") and not p["row"].startswith(READ_ONLY_ROWS)]
-    for p in pays + acts + rest:
+    for p in pays + (rest + acts if parts_first else acts + rest):
         if p["id"] not in failed:
             return str(p["id"])
     return None
 
 
-def play_by_keyboard(board: Any, presses: int) -> tuple[int, int]:
+def play_by_keyboard(board: Any, presses: int, parts_first: bool = False) -> tuple[int, int]:
     """Press parts (as Enter does) until the game ends or ``presses`` run out: (presses, events seen)."""
     failed: set[str] = set()
     n = 0
     while not board.observation().is_over and n < presses:
-        choice = keyboard_choice(board.access.parts, failed)
+        choice = keyboard_choice(board.access.parts, failed, parts_first)
         assert choice is not None, f"no part left to press: {board.access.parts}"
         events = len(board.state.events(None))
         board.activate_part(choice)
@@ -71,3 +72,4 @@ def test_a_whole_game_by_keyboard_parts_alone(name: str) -> None:
     assert board.observation().is_over, f"{name}: not over after {presses} presses"
     assert board.text_in.value == "", "no notation was typed"
     assert events > 10 and board.access.said()[-1].startswith("Game over"), board.access.said()[-3:]
+

@@ -183,10 +183,18 @@ def _go_to(page: Any, index: int, target: str, sel: str = OUTPUTS) -> None:
     assert focused == target, f"the arrow keys reached {focused!r}, not {target!r}"
 
 
-def _settle(page: Any, index: int, said_before: int, sel: str = OUTPUTS) -> dict[str, Any]:
-    """Wait for the board's answer to Enter (a line in its live region), then until its parts stop changing."""
-    page.wait_for_function("([i, n]) => (window.__said[i] || []).length > n", arg=[index, said_before],
-                           timeout=15_000)
+#: JS: the board answered Enter: a new line in its live region, or its parts changed (a toggle's aria-pressed)
+ANSWERED_JS = """([sel, i, n, before]) => (window.__said[i] || []).length > n || JSON.stringify(
+  Array.from(document.querySelectorAll(sel)[i].querySelectorAll('button.jaliz-part')).map(
+    b => [b.dataset.id, b.getAttribute('aria-pressed')])) !== before"""
+PARTS_JS = """([sel, i]) => JSON.stringify(Array.from(document.querySelectorAll(sel)[i].querySelectorAll(
+  'button.jaliz-part')).map(b => [b.dataset.id, b.getAttribute('aria-pressed')]))"""
+
+
+def _settle(page: Any, index: int, said_before: int, parts_before: str, sel: str = OUTPUTS) -> dict[str, Any]:
+    """Wait for the board's answer to Enter (a line in its live region, or a part's pressed state), then until
+    its parts stop changing."""
+    page.wait_for_function(ANSWERED_JS, arg=[sel, index, said_before, parts_before], timeout=15_000)
     last = None
     for _ in range(40):
         page.wait_for_timeout(60)
@@ -209,7 +217,8 @@ def _keyboard_rule() -> Any:
     return module.keyboard_choice
 
 
-def play_by_keys(page: Any, index: int, presses: int, moves: int | None = None, sel: str = OUTPUTS) -> dict[str, Any]:
+def play_by_keys(page: Any, index: int, presses: int, moves: int | None = None, sel: str = OUTPUTS,
+                 parts_first: bool = False) -> dict[str, Any]:
     """The rule of ``tests/test_keyboard_play.py`` with real keys: Enter on a payment, else an action, else the
     other parts in order; a part that moved nothing (the board's log and description unchanged) is skipped
     until something moves. Stops at the game's end, after ``moves`` moves or ``presses`` presses."""
@@ -217,22 +226,25 @@ def play_by_keys(page: Any, index: int, presses: int, moves: int | None = None, 
     failed: set[str] = set()
     state = page.evaluate(READ_JS, [sel, index])
     n = moved = 0
+    rows: set[str] = set()  # the rows whose parts made a move
     while n < presses and (moves is None or moved < moves):
         if any(line.startswith("Game over") for line in state["said"]):
             break
-        choice = keyboard_choice(state["parts"], failed)
+        choice = keyboard_choice(state["parts"], failed, parts_first)
         assert choice is not None, f"no part left to press: {state['parts']}"
         _go_to(page, index, choice, sel)
+        parts_before = page.evaluate(PARTS_JS, [sel, index])
         page.keyboard.press("Enter")
         n += 1
-        after = _settle(page, index, len(state["said"]), sel)
+        after = _settle(page, index, len(state["said"]), parts_before, sel)
         if (after["log"], after["desc"]) != (state["log"], state["desc"]):
             failed.clear()
             moved += 1
+            rows.add(next(p["row"] for p in state["parts"] if p["id"] == choice))
         else:
             failed.add(choice)
         state = after
-    state["presses"], state["moves"] = n, moved
+    state["presses"], state["moves"], state["rows"] = n, moved, rows
     return state
 
 
@@ -267,13 +279,18 @@ def test_a_whole_nizam_game_by_keyboard_alone(keyboard_page: Any) -> None:
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("name", ["Jaliz", "Jungli-La", "Bali", "Jungli-La SVG high-contrast"])
-def test_first_moves_by_keyboard_alone(keyboard_page: Any, name: str) -> None:
+@pytest.mark.parametrize("name,parts_first", [("Jaliz", True), ("Bali", True), ("Jungli-La", False),
+                                               ("Jungli-La SVG high-contrast", False)])
+def test_first_moves_by_keyboard_alone(keyboard_page: Any, name: str, parts_first: bool) -> None:
+    """Four moves; on Jaliz and Bali with the board's own parts first (hand, plots, revealed cards, village
+    square), which must then have made a move; Jungli-La's first moves are its Actions (roll, keep...)."""
     page, index = keyboard_page, BOARDS.index(name)
     _enter_board(page, index)
-    state = play_by_keys(page, index, presses=60, moves=4)
+    state = play_by_keys(page, index, presses=60, moves=4, parts_first=parts_first)
     screenshot(page.locator(OUTPUTS).nth(index), f"a11y-{name.lower().replace(' ', '-')}-after-keys")
     assert state["moves"] >= 4, (state["presses"], state["said"][-6:])
+    if parts_first:
+        assert state["rows"] - {"Actions"}, f"only the Actions row moved: {state['rows']}"
     assert page.evaluate("() => window.__mouse") == 0, "a mouse event reached the page"
     assert not page.errors, page.errors
 
