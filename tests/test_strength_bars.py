@@ -103,3 +103,15 @@ def test_the_hint_points_where_the_bot_is_short():
     assert not ok and hint == game_set.win_hint and "under 5%" in line
     ok, line, hint = prediction([(bar, game_set, _records([True, True, False, True] * 2, [17.0, 18.0] * 4))])
     assert ok and "over 95%" in line and hint == ""
+
+
+def test_a_bad_games_option_is_one_line(tmp_path, capsys):
+    from jaliz_learn.cli import main
+    from jaliz_learn.exercises.common import grader_main
+
+    assert main(["grade", "02", str(tmp_path), "--games", "lots"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--games takes 'auto', 'fixed' or a number" in err[0]
+    assert grader_main(["--games", "0", "x.ipynb"], grade=lambda *a, **k: None, default_notebook=tmp_path / "x",
+                       description="") == 2
+    assert "--games must be at least 1" in capsys.readouterr().err
