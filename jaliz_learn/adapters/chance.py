@@ -98,6 +98,8 @@ class ScriptedRng(Rng):
         return items[self.randrange(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
+        if isinstance(items, Pile):  # its order never matters: every card taken from it is a chance node
+            return
         for i in reversed(range(1, len(items))):  # Fisher-Yates: each step a chance node of i + 1 outcomes
             j = self.randrange(i + 1)
             items[i], items[j] = items[j], items[i]
