@@ -29,7 +29,7 @@ from .bots.base import bot_names, make_bot
 from .core.errors import JalizLearnError
 from .core.play import play, replay_record
 from .core.registry import REGISTRY, list_games, load_game
-from .core.rules import coverage, game_package, rule_locations
+from .core.rules import coverage, locate_rule
 from .grading.isolation import MODES as ISOLATION_MODES
 from .grading.isolation import add_arguments as add_isolation_arguments
 from .tables.commands import add_commands as add_table_commands
@@ -248,7 +248,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.where:
         if args.where not in cat:
             raise UsageError(f"{game.name} has no rule {args.where!r}; `jaliz-learn rules {game.name}` lists them")
-        places = rule_locations(args.where, game_package(game))
+        places = locate_rule(game, args.where)
         if not places:
             print(f"{args.where}: not cited in the code of {game.name}")
             return 1

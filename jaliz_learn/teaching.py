@@ -396,12 +396,12 @@ def rule_code(rule_id: str, game: str = "jaliz") -> Shown:
     JAL-R-GIFT is carried out in jaliz_learn/games/jaliz/market.py by MarketRules._give:
     """
     from .core.registry import load_game
-    from .core.rules import definition_source, game_package, rule_locations
+    from .core.rules import definition_source, game_package, locate_rule
 
     g = load_game(game)
     if rule_id not in g.rules:
         raise ValueError(f"{g.name} has no rule {rule_id!r}; rules_table(load_game({game!r}).rules) lists them")
-    places = rule_locations(rule_id, game_package(g))
+    places = locate_rule(g, rule_id)
     if not places:
         return Shown(f"<p>{escape(rule_id)} is not cited in the code</p>", f"{rule_id} is not cited in the code")
     path, line, name = places[0]

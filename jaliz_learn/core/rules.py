@@ -110,35 +110,60 @@ def coverage(catalogue: RuleCatalogue, tests_dir: Path) -> tuple[list[str], list
     return covered, missing
 
 
-def rule_locations(rule_id: str, package: Path) -> list[tuple[Path, int, str]]:
-    """Where the code of ``rule_id`` is, in the game package folder ``package``: every function or class whose
-    docstring cites the ID, as ``(file, line, qualified name)``, the shortest first (the function that *is* the
-    rule before a longer one that uses it); where no docstring cites it, the first line that does, with the name of
-    the function around it (``""`` for a line outside any function: a data table, a module docstring).
+#: A rule ID as the code cites it: a prefix and at least two more parts (``JAL-R-GIFT``, ``NIZ-MOVE-02``).
+RULE_ID = re.compile(r"\b[A-Z]{3,4}(?:-[A-Z0-9]+){2,}\b")
+
+#: Modules that hold numbers and tables: a rule that is a number lands on its line there.
+DATA_MODULES = frozenset({"data.py", "events_data.py"})
+
+#: Modules that only word refusals; a rule lands there only when nothing else cites it.
+MESSAGE_MODULES = frozenset({"explain.py"})
+
+#: A docstring citing more rule IDs than the rule itself and this many others is a hub (a dispatcher or a
+#: function that applies many rules), not the rule's own code.
+MAX_OTHER_IDS = 3
+
+
+def rule_locations(rule_id: str, package: Path, skip: Iterable[Path] = ()) -> list[tuple[Path, int, str]]:
+    """Where the code of ``rule_id`` is, in the game package folder ``package`` (less the folders in ``skip``: a
+    variant's own folder when asked for the standard game): every function or class whose docstring cites the ID,
+    as ``(file, line, qualified name)``, best first. The function that decides comes first: one whose docstring
+    cites the ID and at most :data:`MAX_OTHER_IDS` others, outside the message modules, the shortest first (the
+    function that *is* the rule before a longer one that uses it); hubs citing more IDs and refusal messages come
+    after. Where no docstring cites it, the first line that does, a data module's line before any other, with the
+    name of the function around it (``""`` for a line outside any function: a data table, a module docstring).
+
+    >>> import jaliz_learn
+    >>> path, line, name = rule_locations("JAL-R-GIFT", game_package(jaliz_learn.load_game("jaliz")))[0]
+    >>> path.name, name
+    ('market.py', 'MarketRules._give')
     """
-    found: list[tuple[int, Path, int, str]] = []
-    first: tuple[Path, int, str] | None = None
+    found: list[tuple[tuple[int, int], Path, int, str]] = []
+    lines: list[tuple[int, Path, int, str]] = []
     pattern = re.compile(rf"\b{re.escape(rule_id)}\b")
+    skipped = [Path(s) for s in skip]
     for path in sorted(package.rglob("*.py")):
-        if "__pycache__" in path.parts or path.name == "catalogue.py":
+        if "__pycache__" in path.parts or path.name == "catalogue.py" or any(s in path.parents for s in skipped):
             continue
         text = path.read_text(encoding="utf-8")
         if not pattern.search(text):
             continue
         tree = ast.parse(text)
-        if first is None:
-            line = next(i for i, t in enumerate(text.splitlines(), 1) if pattern.search(t))
-            around = [(node.lineno, name) for node, name in _definitions(tree)
-                      if not isinstance(node, ast.ClassDef) and node.lineno <= line <= (node.end_lineno or node.lineno)]
-            first = (path, line, max(around)[1] if around else "")
+        message = path.name in MESSAGE_MODULES
+        line = next(i for i, t in enumerate(text.splitlines(), 1) if pattern.search(t))
+        around = [(node.lineno, name) for node, name in _definitions(tree)
+                  if not isinstance(node, ast.ClassDef) and node.lineno <= line <= (node.end_lineno or node.lineno)]
+        rank = 0 if path.name in DATA_MODULES else 2 if message else 1
+        lines.append((rank, path, line, max(around)[1] if around else ""))
         for node, qualname in _definitions(tree):
             doc = ast.get_docstring(node) or ""
             if pattern.search(doc):
+                hub = len(set(RULE_ID.findall(doc)) - {rule_id}) > MAX_OTHER_IDS
                 size = (node.end_lineno or node.lineno) - node.lineno
-                found.append((size, path, node.lineno, qualname))
+                found.append(((2 if message else 1 if hub else 0, size), path, node.lineno, qualname))
     if found:
-        return [(path, line, name) for _, path, line, name in sorted(found)]
-    return [first] if first else []
+        return [(path, line, name) for _, path, line, name in sorted(found, key=lambda f: f[0])]
+    return [min(lines, key=lambda f: f[0])[1:]] if lines else []
 
 
 def game_package(game: object) -> Path:
@@ -146,6 +171,21 @@ def game_package(game: object) -> Path:
     ``jaliz/advanced`` belongs to ``jaliz``), where :func:`rule_locations` looks."""
     module = Path(sys.modules[type(game).__module__].__file__ or "")
     return next(p for p in module.parents if p.parent.name == "games")
+
+
+def variant_folders(game: object) -> list[Path]:
+    """The folders of other variants inside a game's package, which a lookup for this game skips: for standard
+    Jaliz, ``jaliz/advanced``; for Jaliz advanced, none (it builds on the standard rules)."""
+    package = game_package(game)
+    home = Path(sys.modules[type(game).__module__].__file__ or "").parent
+    return [d for d in sorted(package.iterdir()) if d.is_dir() and (d / "__init__.py").exists()
+            and d != home and d not in home.parents]
+
+
+def locate_rule(game: object, rule_id: str) -> list[tuple[Path, int, str]]:
+    """:func:`rule_locations` of ``rule_id`` in ``game``'s own code (never a variant's folder): what
+    ``jaliz-learn rules GAME --where ID`` prints."""
+    return rule_locations(rule_id, game_package(game), variant_folders(game))
 
 
 def definition_source(path: Path, line: int) -> str:

@@ -27,6 +27,10 @@ ALL_DIRTY = 63
 _MARKET_PHASES = frozenset((OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE))
 _PRODUCT_RANGE = range(19)  # product numbers index the count lists (0-5 unused, always 0)
 
+#: Why an action is refused: ``(rule ID, reason)``. A rule's check returns one, or ``None`` when the action is
+#: allowed; the legal actions and :meth:`~.explain.IllegalExplanations.explain_illegal` both ask the same check.
+Refusal = tuple[str, str]
+
 def sorted_cards(counts: Sequence[int]) -> list[int]:
     """The cards counted by product number in ``counts`` (a hand, or what is known of one), as a sorted list.
 

@@ -86,7 +86,7 @@ PLANT_LIMIT_TRACTOR = 3   # sourced: up to three with a tractor
 
 
 def fertilizer_supply(players: int) -> int:
-    """One more fertilizer token than players (sourced: Setup)."""
+    """JAL-SETUP-05: one more fertilizer token than players (sourced: Setup)."""
     return players + 1
 
 

@@ -14,7 +14,7 @@ from bisect import bisect_right, insort
 
 from . import data as D
 from .actions import Buy, Harvest
-from .common import DIRTY_BURNED, DIRTY_SUPPLY
+from .common import DIRTY_BURNED, DIRTY_SUPPLY, Refusal
 from .legal import Spec
 from .position import JalizFields
 
@@ -29,20 +29,24 @@ class HarvestBuyRules(JalizFields):
         return True
 
     def _harvest_buy_actions(self, p: int) -> list[Spec]:
-        """JAL-HARVEST-01 / JAL-BUY-01: what ``p`` may harvest or buy, at any of their decisions."""
+        """JAL-HARVEST-01 / JAL-BUY-01: what ``p`` may harvest or buy, at any of their decisions.
+
+        A measured fast path (it runs at every change of a farm): each condition is the one of the check named
+        beside it, written inline; tests/games/jaliz/test_rule_checks.py holds them equal on thousands of
+        positions."""
         pl = self.players[p]
         coins = len(pl.coins)
         acts: list[Spec] = []
         for i in range(len(pl.plot_count)):
-            if self._can_harvest(p, i):  # JAL-HARVEST-04: a planted plot (advanced mode: not a snowed one)
+            if self._can_harvest(p, i):  # _harvest_problem
                 acts.append((Harvest, i + 1))
-        if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:  # JAL-BUY-02
+        if coins >= D.THIRD_PLOT_PRICE and not pl.third_plot and self.third_plot_supply > 0:  # _plot_purchase_problem
             acts.append((Buy, "plot", 0))
-        if coins >= D.TRACTOR_PRICE and not pl.tractor and self.tractor_supply > 0:  # JAL-BUY-03
+        if coins >= D.TRACTOR_PRICE and not pl.tractor and self.tractor_supply > 0:  # _tractor_purchase_problem
             acts.append((Buy, "tractor", 0))
-        if coins >= self.fertilizer_price and self.fertilizer_supply > 0:  # JAL-BUY-04: one per plot
+        if coins >= self.fertilizer_price and self.fertilizer_supply > 0:  # _fertilizer_supply/plot_problem
             acts.extend((Buy, "fertilizer", i + 1) for i in range(len(pl.plot_fert)) if not pl.plot_fert[i])
-        if coins >= D.CARDS_PRICE and not pl.bought_cards and not self.ending:  # JAL-BUY-05, JAL-R-NOCARDS-LATE
+        if coins >= D.CARDS_PRICE and not pl.bought_cards and not self.ending:  # _cards_purchase_problem
             acts.append((Buy, "cards", 0))
         return acts
 
@@ -50,9 +54,86 @@ class HarvestBuyRules(JalizFields):
         """A plot can be harvested if it holds cards (JAL-HARVEST-04); advanced mode adds snow."""
         return self.players[p].plot_count[plot] > 0
 
+    def _harvest_problem(self, p: int, plot: int) -> Refusal | None:
+        """JAL-HARVEST-04: a harvest takes a planted plot of your own farm (``plot`` counts from 1); advanced mode
+        adds snow (:meth:`_can_harvest`)."""
+        pl = self.players[p]
+        if not 1 <= plot <= len(pl.plot_count):
+            return "JAL-HARVEST-04", f"your farm has plots 1-{len(pl.plot_count)}"
+        if pl.plot_count[plot - 1] == 0:
+            return "JAL-HARVEST-04", f"plot {plot} is empty; there is nothing to harvest"
+        if not self._can_harvest(p, plot - 1):
+            return "JADV-SNOW-01", f"plot {plot} is frozen under snow"
+        return None
+
+    def _buy_problem(self, p: int, item: str, plot: int) -> Refusal | None:
+        """JAL-BUY-01: what may be bought (a third plot, a tractor, a fertilizer for a plot, three cards), each
+        item by its own check."""
+        if item == "plot":
+            return self._plot_purchase_problem(p)
+        if item == "tractor":
+            return self._tractor_purchase_problem(p)
+        if item == "fertilizer":
+            return self._fertilizer_plot_problem(p, plot) or self._fertilizer_supply_problem(p)
+        if item == "cards":
+            return self._cards_purchase_problem(p)
+        return "JAL-BUY-01", f"unknown item {item!r}; buy plot, tractor, fertilizer PLOT or cards"
+
+    def _plot_purchase_problem(self, p: int) -> Refusal | None:
+        """JAL-BUY-02: one third plot per player, while the supply lasts, for its price in coins."""
+        pl = self.players[p]
+        if pl.third_plot:
+            return "JAL-BUY-02", "each player may buy only one third plot"
+        if self.third_plot_supply <= 0:
+            return "JAL-BUY-02", "no third plot is left in the supply"
+        if len(pl.coins) < D.THIRD_PLOT_PRICE:
+            return "JAL-BUY-02", f"a third plot costs {D.THIRD_PLOT_PRICE} coins; you have {len(pl.coins)}"
+        return None
+
+    def _tractor_purchase_problem(self, p: int) -> Refusal | None:
+        """JAL-BUY-03: one tractor per player, while the supply lasts, for its price in coins."""
+        pl = self.players[p]
+        if pl.tractor:
+            return "JAL-BUY-03", "each player may buy only one tractor"
+        if self.tractor_supply <= 0:
+            return "JAL-BUY-03", "no tractor is left in the supply"
+        if len(pl.coins) < D.TRACTOR_PRICE:
+            return "JAL-BUY-03", f"a tractor costs {D.TRACTOR_PRICE} coins; you have {len(pl.coins)}"
+        return None
+
+    def _fertilizer_plot_problem(self, p: int, plot: int) -> Refusal | None:
+        """JAL-BUY-04: a fertilizer goes on a plot of your own farm (``plot`` counts from 1), one per plot."""
+        pl = self.players[p]
+        if not 1 <= plot <= len(pl.plot_fert):
+            return "JAL-BUY-04", f"your farm has plots 1-{len(pl.plot_fert)}"
+        if pl.plot_fert[plot - 1]:
+            return "JAL-BUY-04", f"plot {plot} already has a fertilizer (one per plot)"
+        return None
+
+    def _fertilizer_supply_problem(self, p: int) -> Refusal | None:
+        """JAL-BUY-04 / JAL-R-FERT: fertilizers while the supply lasts, at the game's fertilizer price."""
+        if self.fertilizer_supply <= 0:
+            return "JAL-BUY-04", "the fertilizer supply is empty"
+        coins = len(self.players[p].coins)
+        if coins < self.fertilizer_price:
+            return "JAL-R-FERT", f"fertilizer costs {self.fertilizer_price} coins; you have {coins}"
+        return None
+
+    def _cards_purchase_problem(self, p: int) -> Refusal | None:
+        """JAL-BUY-05: three product cards, once per game, for their price; JAL-R-NOCARDS-LATE: not once the deck
+        has run out for the last time."""
+        pl = self.players[p]
+        if pl.bought_cards:
+            return "JAL-BUY-05", "product cards may be bought only once per game"
+        if self.ending:
+            return "JAL-R-NOCARDS-LATE", "the deck has run out for the last time"
+        if len(pl.coins) < D.CARDS_PRICE:
+            return "JAL-BUY-05", f"three product cards cost {D.CARDS_PRICE} coin; you have {len(pl.coins)}"
+        return None
+
     def _harvest(self, p: int, i: int) -> None:
-        """JAL-HARVEST-02..05: sell a whole plot; keep coins face down, burn the rest.
-        JAL-HARVEST-03: the coins are harvested cards kept face down."""
+        """JAL-HARVEST-02: sell a whole plot on its product's meter; JAL-HARVEST-03: the coins are harvested cards
+        kept face down, the rest burned; JAL-R-COINCAP: never more coins than cards harvested."""
         self._touch_farm(p)
         pl = self.players[p]
         product, count = pl.plot_product[i], pl.plot_count[i]

@@ -13,8 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import data as D
-from .actions import Offer
-from .common import _MARKET_PHASES, CLAIM_PHASE, DIRTY_OFFERS, DIRTY_TURN, OFFER_PHASE, RESPOND_PHASE, _forget
+from .actions import Offer, pname
+from .common import (
+    _MARKET_PHASES,
+    CLAIM_PHASE,
+    DIRTY_OFFERS,
+    DIRTY_TURN,
+    OFFER_PHASE,
+    RESPOND_PHASE,
+    Refusal,
+    _forget,
+)
+from .offers import offer_problem
 from .position import JalizFields
 
 
@@ -22,6 +32,37 @@ class MarketRules(JalizFields):
     """The market: revealed cards, the credit claim, offers, trades, keeping and giving."""
 
     __slots__ = ()
+
+    # -------------------------------------------------- checks: a refusal, or None when allowed
+    def _claim_problem(self, card: int) -> Refusal | None:
+        """JAL-CREDIT-02: a credit token claims one of the revealed cards."""
+        if card not in self.market:
+            return "JAL-CREDIT-02", f"{pname(card)} is not among the revealed cards {self._market_text()}"
+        return None
+
+    def _accept_problem(self, buyer: int) -> Refusal | None:
+        """JAL-MARKET-05: accept an open offer that can still be met (JAL-MARKET-09/11, :func:`.offers.offer_problem`;
+        :meth:`~.decisions.DecisionRules._acceptable` is its fast path, tested equal)."""
+        if buyer not in self.offers:
+            return "JAL-R-NEGOTIATION", f"player {buyer} has no open offer"
+        return offer_problem(self, buyer, self.offers[buyer])  # type: ignore[arg-type]
+
+    def _keep_give_problem(self, p: int, card: int, receiver: int | None) -> Refusal | None:
+        """JAL-MARKET-02: keep a revealed card or (JAL-MARKET-06) give it to another player (``receiver``)."""
+        if card not in self.market:
+            return "JAL-MARKET-02", f"{pname(card)} is not among the revealed cards {self._market_text()}"
+        if receiver is not None and not (0 <= receiver < self.num_players and receiver != p):
+            return "JAL-MARKET-06", f"a gift goes to another player (0-{self.num_players - 1}, not {receiver})"
+        return None
+
+    def _refuse_problem(self) -> Refusal | None:
+        """JAL-MARKET-07: refusing every offer brings another offer round, except after the last one."""
+        if self.round >= self.offer_rounds:
+            return "JAL-MARKET-07", f"this is the last offer round ({self.offer_rounds}); keep, give or accept"
+        return None
+
+    def _market_text(self) -> str:
+        return "(" + ", ".join(pname(c) for c in self.market) + ")" if self.market else "(none)"
 
     def _reveal(self, p: int, cards: Sequence[int]) -> None:
         """Cards a player has shown to be in hand (an offer's cards must be held): public knowledge from now on."""
@@ -108,7 +149,8 @@ class MarketRules(JalizFields):
             self._queue(self.active, list(offer.give))
 
     def _start_market(self) -> None:
-        """JAL-MARKET-01: reveal two cards; then a priority claim if someone holds the token."""
+        """JAL-MARKET-01: reveal two cards; then a priority claim if someone holds the token. JAL-R-ENDSTEP: once
+        the deck has run out for the last time, the planting step was the last: the final phase begins instead."""
         if self.ending:  # JAL-R-ENDSTEP: the planting step was the last one
             self._start_final()
             return
@@ -164,6 +206,10 @@ class MarketRules(JalizFields):
         if self.ending:
             self._start_final()
             return
-        self.active = (self.active + 1) % self.num_players  # JAL-SETUP-06: clockwise
+        self._pass_turn()
+
+    def _pass_turn(self) -> None:
+        """JAL-SETUP-06: play continues clockwise: the next seat's turn begins."""
+        self.active = (self.active + 1) % self.num_players
         self._dirty |= DIRTY_TURN  # _start_turn marks it too, but advanced mode may open an event before it
         self._start_turn()

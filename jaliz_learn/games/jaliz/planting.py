@@ -9,8 +9,8 @@ A mixin of :class:`~.state.JalizState` (see the map in the package docstring).
 from __future__ import annotations
 
 from . import data as D
-from .actions import Plant
-from .common import PLANT_PHASE, _forget
+from .actions import Plant, pname
+from .common import FINAL_PHASE, PLANT_PHASE, Refusal, _forget
 from .legal import Spec
 from .position import JalizFields
 
@@ -35,6 +35,48 @@ class PlantingRules(JalizFields):
         pl = self.players[p]
         prods = pl.plot_product
         return [i + 1 for i in range(len(prods)) if (prods[i] == 0 or prods[i] == card) and self._plantable(p, i)]
+
+    def _plant_problem(self, p: int, action: Plant, decision: str) -> Refusal | None:
+        """JAL-PLANT-01: plant a card of your hand (when placing, a card received: JAL-MARKET-03) on a plot that
+        takes it (:meth:`_plot_problem`), up to the limit in the final planting (JAL-END-03); JAL-SETUP-02: only
+        the products of this game. The legal actions list exactly the plantings this allows (tested)."""
+        pl = self.players[p]
+        if action.product not in self.products:
+            return "JAL-SETUP-02", (f"there is no product {action.product} in this game (products "
+                                    f"{self.products[0]}-{self.products[-1]})")
+        if decision == "place":
+            if action.product not in self.pending[0][1]:
+                cards = ", ".join(pname(c) for c in self.pending[0][1])
+                return "JAL-MARKET-03", f"you must plant the cards you received ({cards}), not {pname(action.product)}"
+        elif pl.hand[action.product] == 0:
+            return "JAL-PLANT-01", f"you have no {pname(action.product)} in hand"
+        if decision == FINAL_PHASE and self.planted >= self._plant_limit(p):
+            return "JAL-END-03", f"you have planted {self.planted} cards, the most allowed"
+        return self._plot_problem(p, action.product, action.plot)
+
+    def _done_problem(self, decision: str) -> Refusal | None:
+        """JAL-PLANT-01: a turn plants at least one card from the hand before it is done."""
+        if decision == PLANT_PHASE and self.planted < 1:
+            return "JAL-PLANT-01", "you must plant at least one card from your hand first"
+        return None
+
+    def _plot_problem(self, p: int, card: int, plot: int) -> Refusal | None:
+        """JAL-PLANT-02: one product per plot, so ``card`` goes on an empty plot or one of its product
+        (``plot`` counts from 1: two plots, a third bought, JAL-SETUP-01 / JAL-BUY-02); JAL-PLANT-04: with no
+        such plot, a plot must be harvested first."""
+        pl = self.players[p]
+        nplots = len(pl.plot_count)
+        if not 1 <= plot <= nplots:
+            return ("JAL-BUY-02" if plot == 3 else "JAL-SETUP-01"), f"your farm has plots 1-{nplots}"
+        if not self._plantable(p, plot - 1):
+            return "JADV-SNOW-01", f"plot {plot} is under snow"
+        current = pl.plot_product[plot - 1]
+        if current and current != card:
+            if not self._plots_for(p, card):
+                return "JAL-PLANT-04", (f"plot {plot} holds {pname(current)}; only one product per plot "
+                                        "(harvest a plot first)")
+            return "JAL-PLANT-02", f"plot {plot} holds {pname(current)}; only one product per plot"
+        return None
 
     def _plantable(self, p: int, plot: int) -> bool:
         """Hook: advanced mode forbids planting on a snowed plot."""

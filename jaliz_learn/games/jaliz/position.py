@@ -12,8 +12,8 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import State
-from .actions import Offer
-from .common import _PRODUCT_RANGE, sorted_cards
+from .actions import Offer, Plant
+from .common import _PRODUCT_RANGE, Refusal, sorted_cards
 from .legal import Spec
 from .params import GameParams
 
@@ -22,7 +22,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Player:
-    """One player's farm, hand, coins and tokens (mutable, owned by the state)."""
+    """One player's farm, hand, coins and tokens (mutable, owned by the state).
+
+    The hand is counted by product: its order does not matter (JAL-R-HAND) and it has no limit (JAL-RECEIVE-02).
+    """
 
     __slots__ = ("hand", "known", "plot_product", "plot_count", "plot_fert", "coins", "tokens", "tractor",
                  "third_plot", "bought_cards", "spent_equipment")
@@ -224,6 +227,30 @@ class JalizFields(State):
             ...
 
         def _harvest(self, p: int, i: int) -> None:  # harvest_buy.py
+            ...
+
+        def _harvest_problem(self, p: int, plot: int) -> Refusal | None:  # harvest_buy.py
+            ...
+
+        def _buy_problem(self, p: int, item: str, plot: int) -> Refusal | None:  # harvest_buy.py
+            ...
+
+        def _plant_problem(self, p: int, action: Plant, decision: str) -> Refusal | None:  # planting.py
+            ...
+
+        def _done_problem(self, decision: str) -> Refusal | None:  # planting.py
+            ...
+
+        def _claim_problem(self, card: int) -> Refusal | None:  # market.py
+            ...
+
+        def _accept_problem(self, buyer: int) -> Refusal | None:  # market.py
+            ...
+
+        def _keep_give_problem(self, p: int, card: int, receiver: int | None) -> Refusal | None:  # market.py
+            ...
+
+        def _refuse_problem(self) -> Refusal | None:  # market.py
             ...
 
         def _start_market(self) -> None:  # market.py

@@ -133,7 +133,8 @@ class JalizState(DecisionRules, PlantingRules, HarvestBuyRules, MarketRules, Tur
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
-        """JAL-SETUP-01..06: farms and tokens, product selection, deal 5, supplies."""
+        """JAL-SETUP-03: shuffle the cards of the products in play (JAL-SETUP-02) into the deck and deal 5 to each
+        hand; JAL-SETUP-01: each player's credit token (the farms and supplies are set in ``__init__``)."""
         n = self.num_players
         for p, pl in enumerate(self.players):
             pl.tokens = [p] if self.use_tokens else []   # JAL-SETUP-01 (JAL-CREDIT-05 without tokens)

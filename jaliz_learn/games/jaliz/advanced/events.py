@@ -7,9 +7,9 @@ A mixin of :class:`~.state.JalizAdvancedState`.
 from __future__ import annotations
 
 from ....core.actions import Action
-from ..actions import Accept
-from ..common import DIRTY_BURNED, _forget
-from .actions import Shop
+from ..actions import Accept, Plant, pname
+from ..common import DIRTY_BURNED, Refusal, _forget
+from .actions import Breed, CrowPick, DroughtOn, RainOn, Recycle, Shop, SnowOn, shop_shape_problem
 from .common import MODEL_FARMER_MIN, _copy_shop
 from .position import AdvancedFields
 
@@ -18,6 +18,102 @@ class EventEffects(AdvancedFields):
     """What each event does."""
 
     __slots__ = ()
+
+    # ------------------------------------------- checks of the event choices: a refusal, or None when allowed
+    def _event_problem(self, p: int, action: Action) -> Refusal | None:
+        """The check of an event choice by its kind (each below cites its rule), or ``None`` when allowed."""
+        kind = type(action)
+        if kind is CrowPick:
+            return self._crow_problem(p, action.plot)  # type: ignore[attr-defined]
+        if kind is SnowOn:
+            return self._snow_problem(p, action.plot)  # type: ignore[attr-defined]
+        if kind is DroughtOn:
+            return self._drought_problem(p, action.plot)  # type: ignore[attr-defined]
+        if kind is RainOn:
+            return self._rain_problem(p, action.plot)  # type: ignore[attr-defined]
+        if kind is Plant:
+            return self._garden_problem(p, action)  # type: ignore[arg-type]
+        if kind is Recycle:
+            return self._recycle_problem(action.product)  # type: ignore[attr-defined]
+        if kind is Breed:
+            return self._breed_problem(action.product)  # type: ignore[attr-defined]
+        if kind is Accept and self.phase == "shop-reply":
+            return self._shop_accept_problem(action.buyer)  # type: ignore[attr-defined]
+        if kind is Shop:
+            pl = self.players[p]
+            targets = [(q, tuple(self.players[q].tokens)) for q in range(self.num_players) if q != p]
+            return shop_shape_problem(action, targets, pl.hand, pl.tokens,  # type: ignore[arg-type]
+                                      self.products, self.max_ask)
+        return None
+
+    def _crow_problem(self, p: int, plot: int) -> Refusal | None:
+        """JADV-CROW-01: the crow eats a card from a planted plot of the player to the left (JADV-R-LEFTRIGHT);
+        JADV-CROW-02: with every plot there empty, no plot passes and the crow takes nothing."""
+        victim = self.left_of(p)
+        counts = self.players[victim].plot_count
+        if not 1 <= plot <= len(counts):
+            return "JADV-R-LEFTRIGHT", f"the player to your left (P{victim}) has plots 1-{len(counts)}"
+        if not counts[plot - 1]:
+            return "JADV-CROW-01", f"plot {plot} of P{victim} is empty; the crow eats a planted card"
+        return None
+
+    def _snow_problem(self, p: int, plot: int) -> Refusal | None:
+        """JADV-SNOW-02: snow falls on any plot of the player to the right, an empty one too (JADV-R-LEFTRIGHT)."""
+        victim = self.right_of(p)
+        n = len(self.players[victim].plot_count)
+        if not 1 <= plot <= n:
+            return "JADV-R-LEFTRIGHT", f"the player to your right (P{victim}) has plots 1-{n}"
+        return None
+
+    def _drought_problem(self, p: int, plot: int) -> Refusal | None:
+        """JADV-DROUGHT-01: the drought burns one of your own planted plots."""
+        counts = self.players[p].plot_count
+        if not 1 <= plot <= len(counts):
+            return "JADV-DROUGHT-01", f"your farm has plots 1-{len(counts)}"
+        if not counts[plot - 1]:
+            return "JADV-DROUGHT-01", f"plot {plot} is empty; choose a planted plot to burn"
+        return None
+
+    def _rain_problem(self, p: int, plot: int) -> Refusal | None:
+        """JADV-RAIN-02: rain settles on one of your planted plots without a fertilizer."""
+        pl = self.players[p]
+        if not 1 <= plot <= len(pl.plot_count):
+            return "JADV-RAIN-01", f"your farm has plots 1-{len(pl.plot_count)}"
+        if pl.plot_fert[plot - 1]:
+            return "JADV-RAIN-02", f"plot {plot} has a fertilizer; rain does not settle there"
+        if not pl.plot_count[plot - 1]:
+            return "JADV-RAIN-02", f"plot {plot} is empty; rain does not settle on empty plots"
+        return None
+
+    def _garden_problem(self, p: int, action: Plant) -> Refusal | None:
+        """JADV-GARDEN-02: the gardener plants a card of the hand as in a turn (:meth:`_plant_problem`), but nobody
+        may harvest during the event, so a card no plot takes cannot be planted."""
+        problem = self._plant_problem(p, action, "gardener")
+        if problem and problem[0] == "JAL-PLANT-04":
+            return "JADV-GARDEN-02", (f"no plot can take {pname(action.product)} and nobody may harvest during "
+                                      "an event")
+        return problem
+
+    def _recycle_problem(self, card: int) -> Refusal | None:
+        """JADV-RECYCLE-01: take back a card of the burned pile."""
+        if card not in self.burned:
+            return "JADV-RECYCLE-01", f"there is no {pname(card)} in the burned pile"
+        return None
+
+    def _breed_problem(self, card: int) -> Refusal | None:
+        """JADV-BREED-01: breeding names a product of this game."""
+        if card not in self.products:
+            return "JADV-BREED-01", f"{pname(card)} is not a product of this game"
+        return None
+
+    def _shop_accept_problem(self, buyer: int) -> Refusal | None:
+        """JADV-SHOP-03: accept the open Shopping Day proposal if you hold every card and token it asks for."""
+        if self.shop_offer is None or buyer != self.shop_offer[0]:
+            owner = "nobody" if self.shop_offer is None else f"player {self.shop_offer[0]}"
+            return "JADV-SHOP-02", f"the open proposal is {owner}'s, not player {buyer}'s"
+        if not self._shop_acceptable(self.shop_offer[1]):
+            return "JADV-SHOP-03", "you do not hold every card and token the proposal asks for"
+        return None
 
     def _next_in_event(self) -> None:
         self.event_queue.pop(0)

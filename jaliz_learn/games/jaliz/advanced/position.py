@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ....core.actions import Action
+from ..common import Refusal
 from ..state import JalizState
 from .actions import Shop
 
@@ -45,4 +47,10 @@ class AdvancedFields(JalizState):
             ...
 
         def right_of(self, p: int) -> int:  # state.py
+            ...
+
+        def _shop_acceptable(self, offer: Shop) -> bool:  # state.py
+            ...
+
+        def _event_problem(self, p: int, action: Action) -> Refusal | None:  # events.py
             ...

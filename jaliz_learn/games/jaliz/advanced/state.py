@@ -208,16 +208,19 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
 
     def _event_legal(self, p: int, decision: str) -> list[Spec]:
         acts: list[Spec] = []
+        # the plot choices: every plot whose check (in .events) finds no problem
         if decision == "crow":        # JADV-CROW-01, JADV-CROW-02
-            victim = self.players[self.left_of(p)]
-            acts = [(CrowPick, i + 1) for i, c in enumerate(victim.plot_count) if c]
+            n = len(self.players[self.left_of(p)].plot_count)
+            acts = [(CrowPick, k) for k in range(1, n + 1) if self._crow_problem(p, k) is None]
         elif decision == "snow":      # JADV-SNOW-02: any plot, empty ones too
-            acts = [(SnowOn, i + 1) for i in range(len(self.players[self.right_of(p)].plot_count))]
+            n = len(self.players[self.right_of(p)].plot_count)
+            acts = [(SnowOn, k) for k in range(1, n + 1) if self._snow_problem(p, k) is None]
         elif decision == "drought":   # JADV-DROUGHT-01, JADV-DROUGHT-02
-            acts = [(DroughtOn, i + 1) for i, c in enumerate(self.players[p].plot_count) if c]
+            n = len(self.players[p].plot_count)
+            acts = [(DroughtOn, k) for k in range(1, n + 1) if self._drought_problem(p, k) is None]
         elif decision == "rain":      # JADV-RAIN-01, JADV-RAIN-02: planted, unfertilized plots only
-            pl = self.players[p]
-            acts = [(RainOn, i + 1) for i, c in enumerate(pl.plot_count) if c and not pl.plot_fert[i]]
+            n = len(self.players[p].plot_count)
+            acts = [(RainOn, k) for k in range(1, n + 1) if self._rain_problem(p, k) is None]
         elif decision == "gardener":  # JADV-GARDEN-01, JADV-GARDEN-02
             hand = self.players[p].hand
             self._plant_actions(p, [c for c in range(6, 19) if hand[c]], acts)
@@ -257,7 +260,7 @@ class JalizAdvancedState(EventEffects, AdvancedExplanations, AdvancedJson):
         return self.players[p].plot_count[plot] > 0 and (self.snow.get(p) != plot or self.ending)
 
     def _harvest_bonus(self, p: int, plot: int) -> int:
-        """JAL-HARVEST-05 + JADV-RAIN-01 + JADV-BREED-01; they add up (JADV-R-STACK), coins capped (JAL-R-COINCAP)."""
+        """JAL-HARVEST-05 + JADV-RAIN-01 + JADV-BREED-01; they add up (JADV-R-STACK); the coins stay capped."""
         bonus = super()._harvest_bonus(p, plot)  # JAL-HARVEST-05: a fertilizer
         if self.rain.get(p) == plot:
             bonus += 1
