@@ -26,7 +26,6 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +40,15 @@ from .deadlines import (
     ON_TIMEOUT,
     PASSING_WORDS,
     Deadline,
-    bot_time_limit,
     check_timeout,
     deadline_json,
     default_action,
 )
-from .limits import CLOSE, PASS, WARN, Gate, Limits
+from .doors import Doors
+from .limits import PASS, Gate, Limits
 from .network import BAD_ORIGIN, TOO_MANY_GUESSES, GuessLimiter, OriginRule, is_loopback
 from .protocol import MAX_FRAME, MAX_LEGAL, BadMessage, check_message, dumps
-from .records import save_record
+from .turns import Turns
 from .viewers import Viewer
 
 #: Connections waiting to be accepted (the system caps it: net.core.somaxconn): a burst of a thousand connection
@@ -128,7 +127,7 @@ class OpenedTable:
         return "\n".join(lines)
 
 
-class TableServer:
+class TableServer(Doors, Turns):
     """Serves live tables on ``ws://host:port``; ``key`` lets a teacher open tables remotely (random when not
     given); finished tables are saved in ``records`` (a folder; ``None``: not saved).
 
@@ -336,39 +335,6 @@ class TableServer:
         finally:
             self.gate.leave(address)
 
-    async def _door(self, connection: Any, request: Any) -> Any:
-        """Before the WebSocket handshake: an address with too many connections opening or too many refused (see
-        :class:`~.limits.Limits`) is answered late (a script retrying in a loop slows down, at no cost meanwhile)
-        and refused with HTTP 429."""
-        address = str((connection.remote_address or ("?",))[0])
-        if self.gate.knock(address):
-            shaking = [True]
-
-            def shaken() -> None:  # once: when the handler starts, or the connection is lost
-                if shaking:
-                    shaking.clear()
-                    self.gate.shaken(address)
-
-            def lost(_waiter: Any) -> None:
-                shaken()
-                self.gate.gone(address)
-
-            connection.jaliz_shaken = shaken
-            connection.connection_lost_waiter.add_done_callback(lost)
-            return None
-        if self.gate.held < self.gate.held_max:  # held back: each holds a file descriptor meanwhile
-            self.gate.held += 1
-            try:
-                await asyncio.sleep(self.limits.tarpit_seconds)
-            finally:
-                self.gate.held -= 1
-        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS,
-                                  "too many connections from your address: wait a few seconds\n")
-
-    async def _turn_away(self, ws: Any, address: str, code: int, message: str) -> None:
-        self.gate.refused(address)  # an address refused again and again is held at the door
-        await _refuse(ws, code, message)
-
     async def _join(self, ws: Any, code: str, address: str) -> None:
         from websockets.exceptions import ConnectionClosed
 
@@ -441,24 +407,6 @@ class TableServer:
             else:
                 viewer.send({"type": "error", "message": str(exc), "rule": getattr(exc, "rule", None)})
 
-    async def _over_limit(self, viewer: Viewer, verdict: str, kind: str) -> None:
-        """A message over its limit: dropped (the first of a run says so); a connection that keeps flooding is
-        closed, and its address waits before that link joins again."""
-        if verdict == WARN:
-            viewer.send({"type": "error", "message": viewer.limiter.what(kind)})
-        elif verdict == CLOSE:
-            code = viewer.table.seats[viewer.seat].code if viewer.seat is not None else (
-                viewer.table.spectator_code if viewer.role == "spectator" else viewer.table.teacher_code or "")
-            self.gate.penalise(viewer.address, code)
-            viewer.stop()
-            if viewer.seat is not None:  # its decisions are played by default at once until it rejoins
-                viewer.table.seats[viewer.seat].flooded = True
-                if viewer.table.deadline is not None and viewer.table.deadline.seat == viewer.seat:
-                    viewer.table.deadline = None  # its clock runs out now (another seat's clock is left alone)
-                    self._after_change(viewer.table)
-            viewer.closing = asyncio.get_running_loop().create_task(  # not awaited here: see _join's loop
-                viewer.close(4029, "too many messages: closed for flooding the table"))
-
     async def _act(self, viewer: Viewer, text: str, step: Any = None, failure: Any = None) -> None:
         table = viewer.table
         if viewer.seat is None:
@@ -514,81 +462,12 @@ class TableServer:
         for v in table.viewers:
             v.update()
 
-    def _after_change(self, table: Table) -> None:
-        state = table.state
-        if table.timer is not None:
-            table.timer.cancel()
-            table.timer = None
-        current = None if state.is_over() or not table.started else state.current_player()
-        if current is None:
-            table.deadline = None
-            if state.is_over() and table.saved is None and self.records is not None:
-                table.saved = save_record(self.records, table)
-            return
-        seat = table.seats[current]
-        if seat.asked_at is None:
-            seat.asked_at = time.monotonic()
-        total = bot_time_limit(seat.bot, table.timeout) if seat.bot is not None else table.timeout
-        if seat.flooded:  # the honest seats do not wait for one that flooded the table
-            total = 0.0
-        if table.deadline is None or table.deadline.step != table.step:  # a new decision: its clock starts
-            table.deadline = Deadline(current, total, step=table.step) if total is not None else None
-        loop = asyncio.get_running_loop()
-        if seat.bot is not None:
-            if not table.thinking:
-                table.thinking = True
-                loop.create_task(self._bot_move(table, current, table.step, total))
-        elif table.deadline is not None:
-            table.timer = loop.call_later(table.deadline.left(), lambda: loop.create_task(
-                self._timed_out(table, current, table.step)))
-
     def _maybe_start(self, table: Table) -> None:
         if table.started or table.waiting():
             return
         table.started = True
         if self._loop is not None and self._loop.is_running():
             self._loop.create_task(self._broadcast(table))
-
-    async def _bot_move(self, table: Table, seat_index: int, step: int, limit: float | None) -> None:
-        seat = table.seats[seat_index]
-        state = table.state
-        try:
-            if seat.busy is not None and not seat.busy.done():  # its thread cannot be stopped: it is not asked again
-                raise _Late("the bot is still thinking about an earlier decision")
-            legal = state.legal_actions(seat_index)  # lazy and a copy: a Jaliz buyer's offers are never all built
-            obs = state.observation(seat_index)
-            seat.busy = asyncio.ensure_future(asyncio.to_thread(seat.bot.act, obs, legal))
-            seat.busy.add_done_callback(lambda f: f.cancelled() or f.exception())  # a late failure is not logged
-            done, _ = await asyncio.wait({seat.busy}, timeout=limit)  # its deadline is its time limit
-            if not done:
-                seat.timeouts += 1
-                raise _Late(f"the bot did not answer within {limit:g} s")
-            action = seat.busy.result()
-            if table.step != step:  # pragma: no cover - nothing else moves for a bot's seat
-                return
-            self._play(table, seat_index, action, seat)
-        except Exception as exc:  # noqa: BLE001 - a failing bot plays its seat's default action
-            table.thinking = False
-            why = str(exc) if isinstance(exc, _Late) else f"the bot failed ({type(exc).__name__}: {exc})"
-            await self._default_move(table, seat_index, safe_line(why, limit=200))
-            return
-        table.thinking = False
-        await self._broadcast(table)
-
-    async def _timed_out(self, table: Table, seat_index: int, step: int) -> None:
-        if table.step != step or table.state.is_over():
-            return
-        table.seats[seat_index].timeouts += 1
-        total = table.deadline.total if table.deadline is not None else table.timeout
-        why = (f"P{seat_index} was closed for flooding the table" if table.seats[seat_index].flooded
-               else f"P{seat_index} ran out of time ({total or 0:g} s)")
-        await self._default_move(table, seat_index, why)
-
-    async def _default_move(self, table: Table, seat_index: int, why: str) -> None:
-        action = default_action(table.state.legal_actions(seat_index), table.on_timeout)
-        table.notice = f"{why}: played {action}"
-        self._play(table, seat_index, action, table.seats[seat_index])
-        await self._broadcast(table)
 
     # ------------------------------------------------------------------ what a viewer sees
     def _welcome(self, viewer: Viewer) -> dict[str, Any]:
@@ -676,19 +555,6 @@ class TableServer:
                     raise BadMessage("the admin link takes 'open' and 'tables'")
             except (BadMessage, JalizLearnError, ValueError, TypeError) as exc:
                 await ws.send(dumps({"type": "error", "message": str(exc)}))
-
-
-class _Late(Exception):
-    """A server bot that did not answer within its time limit."""
-
-
-async def _refuse(ws: Any, code: int, message: str) -> None:
-    """Refuse a connection: one error message, then close with ``code`` (bounded: it may not read)."""
-    try:
-        await asyncio.wait_for(ws.send(dumps({"type": "error", "message": message})), 2.0)
-        await asyncio.wait_for(ws.close(code, message.encode("utf-8")[:120].decode("utf-8", "ignore")), 2.0)
-    except Exception:  # noqa: BLE001,S110 - gone already, or not reading: the handler's end closes it
-        pass
 
 
 def _event_json(event: Any) -> dict[str, Any]:
