@@ -128,12 +128,10 @@ def text_safe(colour: str, backgrounds: Sequence[str] = LIGHT_BACKGROUNDS) -> st
 
 
 def _okabe_map() -> dict[str, str]:
-    from .nizam import tint  # the cells of Nizam's gems are tints of the gem colours
-
     out = {}
     for old, new in _GEMS.items():
         out[old] = new
-        out[tint(old, 0.62)] = tint(new, 0.62)
+        out[mix(old, WHITE, 0.62)] = mix(new, WHITE, 0.62)  # Nizam's cells: nizam.tint(gem colour, 0.62)
     return out
 
 
