@@ -37,7 +37,8 @@ Server -> client (a table in plain text)::
     ``ok``            the action was played (sent after the update it caused)
     ``error``         ``message`` (with the rule ID when the rules forbid it); nothing changed. Messages over a
                       connection's limits (:mod:`.limits`) are dropped, the first of a run with an ``error``; a
-                      connection that keeps flooding is closed (code 4029), as is one refused at the door
+                      connection that keeps flooding is closed (code 4029), as is one refused when it joins (after one
+                      ``error``); one held back before its handshake gets HTTP 429 (:mod:`.doors`)
     ``opened``        (admin) ``table``, ``seats`` ([{seat, kind, url}]), ``spectator``, ``teacher``
     ================  =============================================================================================
 
