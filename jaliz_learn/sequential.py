@@ -38,10 +38,10 @@ True
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .core.rng import Rng
 from .stats import Z95, wilson_interval
 
 UPPER = "upper boundary crossed"
@@ -376,7 +376,7 @@ def run(test: SetTest, game: Callable[[int], tuple[bool, float | None]]) -> SetT
     return test
 
 
-def simulate(make: Callable[[], SetTest], game: Callable[[random.Random], tuple[bool, float | None]], *,
+def simulate(make: Callable[[], SetTest], game: Callable[[Rng], tuple[bool, float | None]], *,
              runs: int = 2000, seed: int = 0) -> tuple[float, float]:
     """(pass rate, mean games) of ``runs`` tests from ``make()`` on games drawn by ``game(rng)`` (Monte-Carlo).
 
@@ -385,13 +385,33 @@ def simulate(make: Callable[[], SetTest], game: Callable[[random.Random], tuple[
     >>> rate > 0.95 and games < 20
     True
     """
-    rng = random.Random(seed)
+    rng = Rng(seed)  # all chance from the project's one generator (principle 4)
     passes = total = 0
     for _ in range(runs):
         test = run(make(), lambda _i: game(rng))
         passes += test.passed()
         total += test.games
     return passes / runs, total / runs
+
+
+def gauss(rng: Rng, mean: float = 0.0, sd: float = 1.0) -> float:
+    """A normal draw from ``rng`` (Box-Muller).
+
+    >>> abs(gauss(Rng(1))) < 6
+    True
+    """
+    u = 1.0 - rng.random()  # in (0, 1]: log is defined
+    return mean + sd * math.sqrt(-2.0 * math.log(u)) * math.cos(2 * math.pi * rng.random())
+
+
+def beta(rng: Rng, a: int, b: int) -> float:
+    """A Beta(a, b) draw for whole ``a``, ``b`` >= 1: the a-th smallest of a + b - 1 uniform draws.
+
+    >>> 0 <= beta(Rng(1), 3, 5) <= 1
+    True
+    """
+    draws = sorted(rng.random() for _ in range(a + b - 1))
+    return draws[a - 1]
 
 
 def oc_exact(zone: WinZone, p: float) -> tuple[float, float]:
@@ -420,5 +440,5 @@ def oc_exact(zone: WinZone, p: float) -> tuple[float, float]:
     return passed, expected
 
 
-__all__ = ["LOWER", "MAXIMUM", "MatchZone", "MeanZone", "SetTest", "UPPER", "Verdict", "WinZone", "bounds",
-           "elo_score", "oc_exact", "run", "score_elo", "simulate"]
+__all__ = ["LOWER", "MAXIMUM", "MatchZone", "MeanZone", "SetTest", "UPPER", "Verdict", "WinZone", "beta", "bounds",
+           "elo_score", "gauss", "oc_exact", "run", "score_elo", "simulate"]

@@ -20,6 +20,7 @@ from jaliz_learn.sequential import (
     WinZone,
     bounds,
     elo_score,
+    gauss,
     oc_exact,
     score_elo,
     simulate,
@@ -104,7 +105,7 @@ def test_mean_zone_passes_high_scores_and_fails_low_ones():
 def test_mean_zone_error_rates_at_its_ends(mean, passes):
     zone = MeanZone(12.0, 14.0, max_games=160, block=4)
     runs = 600
-    rate, _ = simulate(lambda: SetTest(score=zone), lambda rng: (False, rng.gauss(mean, 4.0)), runs=runs, seed=5)
+    rate, _ = simulate(lambda: SetTest(score=zone), lambda rng: (False, gauss(rng, mean, 4.0)), runs=runs, seed=5)
     error = 1 - rate if passes else rate
     # the GSPRT's plug-in variance makes its errors approximate: allow 3 sigma and a little more
     assert error <= 0.05 + _three_sigma(0.05, runs) + 0.02, error
@@ -191,7 +192,7 @@ def test_each_mean_score_bar_holds_its_error_rates_by_simulation(which):
     zone, sd = (ex01.FIRST_BOT_BAR.score, 3.0) if which == "ex01 coins" else (ex02.SOLO_BAR.score, 8.0)
     runs = 600
     for mean, passes in ((zone.low, False), (zone.high, True)):
-        rate, _ = simulate(lambda: SetTest(score=zone), lambda rng, m=mean: (False, rng.gauss(m, sd)), runs=runs,
+        rate, _ = simulate(lambda: SetTest(score=zone), lambda rng, m=mean: (False, gauss(rng, m, sd)), runs=runs,
                            seed=23)
         error = 1 - rate if passes else rate
         # the plug-in variance makes the GSPRT's errors approximate: 3 sigma and 2 points more

@@ -12,10 +12,11 @@ from __future__ import annotations
 import argparse
 import functools
 import math
-import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from ..core.rng import Rng
 
 
 def fixed_pass_rate(p: float, games: int, bar: float) -> float:
@@ -28,7 +29,7 @@ def fixed_pass_rate(p: float, games: int, bar: float) -> float:
     return sum(math.comb(games, k) * p ** k * (1 - p) ** (games - k) for k in range(need, games + 1))
 
 
-def _coin(p: float, rng: random.Random) -> tuple[bool, float | None]:
+def _coin(p: float, rng: Rng) -> tuple[bool, float | None]:
     return rng.random() < p, None
 
 

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidOption
 from ..core.game import Game
+from ..core.rng import Rng
 from ..grading.match import (
     LEARNER,
     Budget,
@@ -45,7 +45,7 @@ from ..grading.match import (
     time_item,
 )
 from ..grading.report import CheckResult, GradeReport, failure_hint
-from ..sequential import MeanZone, SetTest, Verdict, WinZone
+from ..sequential import MeanZone, SetTest, Verdict, WinZone, beta, gauss
 
 Games = str | int
 
@@ -226,7 +226,7 @@ def pass_chance(bar: Bar, *, wins: int, games: int, scores: Sequence[float] = ()
     (with ``scores``): a posterior predictive (win rate from Beta(wins + 1, losses + 1), mean score from the normal
     posterior of the practice scores; the two drawn independently), each run through the grader's stopping rule.
     Seeded: the same practice games give the same chance."""
-    rng = random.Random(seed)
+    rng = Rng(seed)
     mean = sum(scores) / len(scores) if scores else 0.0
     var = sum((s - mean) ** 2 for s in scores) / (len(scores) - 1) if len(scores) > 1 else 0.0
     if bar.score is not None:
@@ -234,11 +234,11 @@ def pass_chance(bar: Bar, *, wins: int, games: int, scores: Sequence[float] = ()
     sd = math.sqrt(var)
     passes = 0
     for _ in range(runs):
-        p = rng.betavariate(wins + 1, games - wins + 1)
-        mu = rng.gauss(mean, sd / math.sqrt(max(len(scores), 1)))
+        p = beta(rng, wins + 1, games - wins + 1)
+        mu = gauss(rng, mean, sd / math.sqrt(max(len(scores), 1)))
         test = bar.test()
         while not test.decided():
-            test.add(rng.random() < p, rng.gauss(mu, sd) if bar.score is not None else None)
+            test.add(rng.random() < p, gauss(rng, mu, sd) if bar.score is not None else None)
         passes += test.passed()
     return passes / runs
 
