@@ -2,7 +2,8 @@
 
 ``register()`` registers ``python_jaliz_learn_<game>`` (``-`` becomes ``_``) for every game, e.g.
 ``pyspiel.load_game("python_jaliz_learn_nizam", {"players": 1})``. Parameters: ``players`` (default:
-the game's default count) and ``rng_seed`` (default 0).
+the game's default count), ``rng_seed`` (default 0), ``chance`` (below), ``deals`` (the explicit form's number of
+seeded deals), ``horizon`` and ``position`` (small settings for exact methods: :mod:`.small`).
 
 Declared from the engine: actions are the game's fixed ids in RL mode (``num_distinct_actions``, composite
 actions built by sub-decisions); ``max_game_length`` is ``GameInfo.max_decisions`` times the most ids one
@@ -57,6 +58,7 @@ from ..core.registry import available, load_game
 from ..core.rng import hash_seed
 from .chance import NeedChance, Script, forget_order, trial
 from .rl import RLState
+from .spiel_views import InfoStateObserver, Observer, information_state_string, information_state_tensor, win_returns
 from .tensors import observation_string
 
 try:  # the optional extra
@@ -65,8 +67,8 @@ except ImportError:  # pragma: no cover
     pyspiel = None  # type: ignore[assignment]
 
 _REGISTERED: dict[str, Any] = {}
-#: Every shuffle and roll comes from the state's own seeded generator, which is part of the state (and of its
-#: serialization): each transition is a function of the state, so no chance node is exposed and OpenSpiel can
+#: The sampled form (``chance="sampled"``): every shuffle and roll comes from the state's own seeded generator,
+#: part of the state (and of its serialization): each transition is a function of the state, so OpenSpiel can
 #: serialize states (a Python game declared SAMPLED_STOCHASTIC cannot be: its generator state is C++-only).
 #: ``new_initial_state()`` draws each game's seed from the game's generator (``rng_seed``): games still differ.
 CHANCE_MODE = pyspiel.GameType.ChanceMode.DETERMINISTIC if pyspiel is not None else None
@@ -111,45 +113,6 @@ class _Holder:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         return _Holder(self.game, self.rl.clone() if self.dealt else None)
-
-
-def win_returns(winners: tuple[int, ...], n: int) -> list[float]:
-    """Zero-sum utilities in [-1, 1]: ``(n * share - 1) / (n - 1)`` where ``share`` is ``1 / k`` for each of ``k``
-    winners and 0 for the others.
-
-    >>> win_returns((1,), 3), win_returns((0, 1), 2)
-    ([-0.5, 1.0, -0.5], [0.0, 0.0])
-    """
-    return [(n * (1.0 / len(winners) if p in winners else 0.0) - 1.0) / (n - 1) for p in range(n)]
-
-
-def information_state_string(rl: RLState, player: int) -> str:
-    """What ``player`` has seen, in order: every event of the log as they saw it, their observation now and the
-    action they are building (perfect recall)."""
-    lines = [f"player {player}"]
-    for e in rl.state.log.for_viewer(player):
-        lines.append(json.dumps([e.kind, e.player, e.data, e.secret], sort_keys=True, separators=(",", ":"),
-                                default=str))
-    lines.append(observation_string(rl.state.observation(player)))
-    b = rl.builder
-    if b is not None and player == rl.current_player():
-        lines.append(f"building {b.spec.cls.__name__} {b.start} {sorted(b.fields.items())} part {b.part}")
-    return "\n".join(lines)
-
-
-def information_state_tensor(rl: RLState, player: int) -> np.ndarray:
-    """The observation tensor of ``player`` followed by how often they took each action id (a composite action
-    counts at its start id)."""
-    enc = rl.encoding
-    taken = np.zeros(enc.num_distinct_actions, np.float32)
-    for who, action in rl.state.history:
-        if who == player:
-            if enc.is_composite(action):
-                spec = enc.composite_of[type(action)]
-                taken[enc.start_id(spec.cls, tuple(getattr(action, f) for f in spec.scalars))] += 1.0
-            else:
-                taken[enc.action_id(action)] += 1.0
-    return np.concatenate([rl.observation_tensor(player), taken])
 
 
 def _make(name: str, *, wins: bool = False) -> tuple[Any, Any]:
@@ -438,34 +401,6 @@ def _load_game(name: str, params: dict[str, Any]) -> Any:
     """``pyspiel.load_game`` after registering (for unpickling in a fresh process)."""
     register()
     return pyspiel.load_game(name, params)
-
-
-class InfoStateObserver:
-    """The perfect-recall PyObserver: :func:`information_state_tensor` and :func:`information_state_string`."""
-
-    def __init__(self, size: int) -> None:
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"info_state": self.tensor}
-
-    def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = state.information_state_tensor(player)
-
-    def string_from(self, state: Any, player: int) -> str:
-        return str(state.information_state_string(player))
-
-
-class Observer:
-    """The PyObserver of every jaliz_learn game: the RL tensor and the observation's text."""
-
-    def __init__(self, size: int) -> None:
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = state.rl.observation_tensor(player) if state.dealt else 0.0
-
-    def string_from(self, state: Any, player: int) -> str:
-        return observation_string(state.rl.state.observation(player)) if state.dealt else "before the deal"
 
 
 def register(games: list[str] | None = None) -> list[str]:
