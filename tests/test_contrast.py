@@ -440,3 +440,18 @@ def test_seats_stay_apart_with_every_colour_vision():
 def test_the_colour_vision_check_can_fail():
     """Red and green, the classic pair, collapse under simulated deuteranopia."""
     assert closest_pair(["#d62728", "#2ca02c"]) < 10 < closest_pair(["#0072b2", "#e69f00"])
+
+
+def test_the_replay_viewer_takes_a_palette():
+    from jaliz_learn.widgets import ReplayViewer
+
+    import jaliz_learn
+    from jaliz_learn.bots import RandomBot
+
+    record = jaliz_learn.play("nizam", [RandomBot(0), RandomBot(1)], seed=1).state.record()
+    viewer = ReplayViewer(record, step=3)
+    assert viewer.palette == "default"
+    viewer.palette = "high-contrast"
+    assert viewer.palette == "high-contrast" and isinstance(viewer.painter.pen, P.PalettePen)
+    with pytest.raises(ValueError, match="palette must be one of"):
+        viewer.palette = "sepia"

@@ -38,6 +38,7 @@ from jaliz_learn.pictures.describe import describe
 from jaliz_learn.pictures.jaliz_layout import BoardLayout
 from jaliz_learn.pictures.markup import esc
 from jaliz_learn.pictures.nizam import NizamLayout
+from jaliz_learn.pictures.palette import check_palette
 from jaliz_learn.pictures.svg import seat_name
 
 from ._paint import Painter
@@ -209,6 +210,23 @@ class ReplayViewer(widgets.VBox):
         return [self.game.describe_event(e, self.viewer) for e in events]
 
     # ------------------------------------------------------------------ drawing
+    @property
+    def palette(self) -> str:
+        """The board's colours (``"default"``, ``"okabe-ito"``, ``"high-contrast"``; a game drawn as a static
+        picture has only the default); set it to repaint."""
+        return str(self.painter.palette) if self.painter is not None else "default"
+
+    @palette.setter
+    def palette(self, name: str) -> None:
+        if self.painter is None:
+            check_palette(name)
+            if name not in (None, "default"):
+                raise jaliz_learn.InvalidOption(f"{self.game.name} is replayed as a static picture: "
+                                                "default colours only")
+            return
+        self.painter.set_palette(name)
+        self._render()
+
     def _on_client_ready(self) -> None:
         if self.canvas is not None and self.painter is not None:
             reset_client_canvas(self.canvas)
