@@ -154,7 +154,10 @@ def test_site_contents_and_config() -> None:
     assert not any(k.endswith(("grader.py", "solution.ipynb")) or "06_rl" in k for k in contents)
     plugins = lite.lite_config()["jupyter-config-data"]["litePluginSettings"]
     kernel = plugins["@jupyterlite/pyodide-kernel-extension:kernel"]
-    assert kernel["disablePyPIFallback"] is True and kernel["loadPyodideOptions"]["packages"] == ["jaliz-learn"]
+    assert kernel["disablePyPIFallback"] is True
+    # the package and the kernel's own packages load in Pyodide's one start-up batch (issue 53: a faster start)
+    assert kernel["loadPyodideOptions"]["packages"] == ["jaliz-learn", "micropip", "piplite", "ipykernel", "comm",
+                                                        "pyodide-kernel", "jedi", "ipython"]
 
 
 def test_lite_cli_refuses_bad_folders_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -208,7 +211,18 @@ def test_every_site_notebook_runs_in_pyodide(tmp_path_factory: pytest.TempPathFa
     from jaliz_learn.tools import lite
 
     folder = tmp_path_factory.mktemp("pyodide")
-    lite.pyodide_folder(folder, lite.default_cache())
+    lock = lite.pyodide_folder(folder, lite.default_cache())
+    preloaded = lite.lock_closure(lock, lite.PRELOADED)  # every preloaded package and its dependencies are in the site
+    assert all((folder / lock["packages"][key]["file_name"]).is_file() for key in preloaded)
+    assert {"piplite", "ipykernel", "pyodide-kernel", "jaliz-learn"} <= preloaded
+    # with Node.js the wheels carry bytecode compiled by the site's own Pyodide, and the lock their new checksums
+    import hashlib
+    import zipfile
+
+    with zipfile.ZipFile(folder / lock["packages"]["ipython"]["file_name"]) as z:
+        assert any(n.endswith(".cpython-314.pyc") for n in z.namelist())
+    for entry in lock["packages"].values():
+        assert hashlib.sha256((folder / entry["file_name"]).read_bytes()).hexdigest() == entry["sha256"]
     names = sorted(n for n in lite.site_contents(REPO) if n.endswith(".ipynb"))
     script = folder / "run.mjs"
     script.write_text(NODE_RUNNER % {"mjs": folder / "pyodide.mjs", "index": folder, "course": REPO,

@@ -52,6 +52,7 @@ from typing import Any
 
 from jaliz_learn import course
 from jaliz_learn.core.errors import InvalidOption
+from jaliz_learn.tools.lite_pyc import precompile_wheels
 
 #: The Pyodide that jupyterlite-pyodide-kernel :data:`KERNEL_VERSION` was built against (its ``pyodide.mjs`` and
 #: lock must match the kernel's worker).
@@ -71,8 +72,18 @@ EXTRA_PACKAGES: dict[str, tuple[str, ...]] = {
     "psygnal": ("typing-extensions",),
     "anywidget": ("ipywidgets", "psygnal", "typing-extensions"),
 }
-#: Loaded before the kernel starts, so notebooks need no install cell.
-PRELOADED = ("jaliz-learn",)  # (Pyodide finds lock entries by their normalised name)
+#: The kernel's own packages, which the kernel's worker otherwise installs one after the other after Pyodide
+#: started (micropip, then piplite through micropip, then five ``piplite.install`` calls, each resolving its
+#: dependencies on its own). Listed in ``loadPyodideOptions.packages``, they load in the one parallel batch of
+#: Pyodide's start, and the worker skips those installs (it checks this list): the kernel starts sooner (figures
+#: in CHANGELOG.md). piplite and the kernel's wheels come from the kernel extension's ``pypi/`` folder.
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+#: The kernel extension's own wheels and what each depends on, as the lock will declare them.
+KERNEL_WHEELS: dict[str, tuple[str, ...]] = {"piplite": ("micropip",), "pyodide-kernel": ("comm", "ipython"),
+                                             "ipykernel": ("pyodide-kernel",)}
+#: Loaded before the kernel starts, so notebooks need no install cell (Pyodide finds lock entries by their
+#: normalised name).
+PRELOADED = ("jaliz-learn", *KERNEL_PACKAGES)
 #: The labextensions (front ends) the site needs, by their folder under share/jupyter/labextensions.
 FRONT_ENDS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", "@jupyterlite/pyodide-kernel-extension")
 #: Course files that need what a browser cannot give: the graders (processes), the RL notebook (numpy, Gymnasium)
@@ -244,6 +255,16 @@ def _lock_entry(name: str, wheel: Path, depends: Sequence[str], imports: Sequenc
             "depends": list(depends), "unvendored_tests": False}
 
 
+def _kernel_wheel(name: str) -> Path:
+    """The wheel of ``name`` that the installed Pyodide kernel extension ships (its ``static/pypi`` folder)."""
+    folder = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / FRONT_ENDS[2] / "static" / "pypi"
+    found = sorted(folder.glob(f"{name.replace('-', '_')}-*-py3-none-any.whl"))
+    if not found:
+        raise InvalidOption(f"the Pyodide kernel extension has no {name} wheel in {folder}: "
+                            "pip install 'jaliz_learn[jupyter,lite]'")
+    return found[-1]
+
+
 def _installed_version(name: str) -> str:
     try:
         return importlib.metadata.version(name)
@@ -282,10 +303,19 @@ def pyodide_folder(target: Path, cache: Path) -> dict[str, Any]:
         wheel = wheels[_normalise(name)]
         shutil.copyfile(wheel, target / wheel.name)
         packages[name] = _lock_entry(name, wheel, depends, _imports_of(wheel))
+    for name, depends in KERNEL_WHEELS.items():
+        wheel = _kernel_wheel(name)
+        shutil.copyfile(wheel, target / wheel.name)
+        packages[name] = _lock_entry(name, wheel, depends, _imports_of(wheel))
     own = pack_package_wheel(target)
     packages["jaliz-learn"] = _lock_entry("jaliz_learn", own, ("ipywidgets", "anywidget", "tqdm"), ["jaliz_learn"])
     lock = {"info": lock["info"], "packages": packages}
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    _say("adding bytecode to the wheels (the site's Pyodide under Node.js; skipped without node)")
+    if precompile_wheels(target):  # the wheels changed: the lock carries their new checksums
+        for entry in packages.values():
+            entry["sha256"] = _sha256(target / entry["file_name"])
+        (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return lock
 
 
