@@ -19,6 +19,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+#: Why a rule refuses an action: ``(rule ID, reason)``. A game's rule check returns one, or ``None`` when the
+#: action is allowed; the legal actions and ``explain_illegal`` ask the same check (issue 51).
+Refusal = tuple[str, str]
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -130,7 +134,8 @@ def rule_locations(rule_id: str, package: Path, skip: Iterable[Path] = ()) -> li
     as ``(file, line, qualified name)``, best first. The function that decides comes first: one whose docstring
     cites the ID and at most :data:`MAX_OTHER_IDS` others, outside the message modules, the shortest first (the
     function that *is* the rule before a longer one that uses it); hubs citing more IDs and refusal messages come
-    after. Where no docstring cites it, the first line that does, a data module's line before any other, with the
+    after. Where no docstring cites it, the first line of code that does (a comment only when no code line does), a
+    data module's line before any other, with the
     name of the function around it (``""`` for a line outside any function: a data table, a module docstring).
 
     >>> import jaliz_learn
@@ -150,7 +155,8 @@ def rule_locations(rule_id: str, package: Path, skip: Iterable[Path] = ()) -> li
             continue
         tree = ast.parse(text)
         message = path.name in MESSAGE_MODULES
-        line = next(i for i, t in enumerate(text.splitlines(), 1) if pattern.search(t))
+        cited = [(t.lstrip().startswith("#"), i) for i, t in enumerate(text.splitlines(), 1) if pattern.search(t)]
+        line = min(cited)[1]  # a line of code (a value, a table) before a comment that mentions the rule
         around = [(node.lineno, name) for node, name in _definitions(tree)
                   if not isinstance(node, ast.ClassDef) and node.lineno <= line <= (node.end_lineno or node.lineno)]
         rank = 0 if path.name in DATA_MODULES else 2 if message else 1

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress as _compress
 
+from ...core.rules import Refusal as _Refusal
+
 # Phases (where the turn is); the decision kind is derived from the phase and pending plantings.
 PLANT_PHASE = "plant"
 CLAIM_PHASE = "claim"
@@ -27,9 +29,9 @@ ALL_DIRTY = 63
 _MARKET_PHASES = frozenset((OFFER_PHASE, RESPOND_PHASE, CLAIM_PHASE))
 _PRODUCT_RANGE = range(19)  # product numbers index the count lists (0-5 unused, always 0)
 
-#: Why an action is refused: ``(rule ID, reason)``. A rule's check returns one, or ``None`` when the action is
-#: allowed; the legal actions and :meth:`~.explain.IllegalExplanations.explain_illegal` both ask the same check.
-Refusal = tuple[str, str]
+#: Why an action is refused: ``(rule ID, reason)`` (:data:`jaliz_learn.core.rules.Refusal`). A rule's check returns
+#: one, or ``None`` when the action is allowed; the legal actions and ``explain_illegal`` ask the same check.
+Refusal = _Refusal
 
 def sorted_cards(counts: Sequence[int]) -> list[int]:
     """The cards counted by product number in ``counts`` (a hand, or what is known of one), as a sorted list.

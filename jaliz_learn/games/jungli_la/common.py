@@ -105,8 +105,8 @@ _MATERIAL_LIMITS = tuple(BASE_MATERIAL_LIMIT + WAGON_LIMIT_BONUS * w for w in ra
 _LETTER_LIMITS = tuple(BASE_LETTER_LIMIT + WAGON_LIMIT_BONUS * w for w in range(MAX_WAGONS_PER_PLAYER + 1))
 
 def _reroll_actions(dice: Sequence[int], can_reroll: bool, can_cancel: bool) -> tuple[A.Spec, ...]:
-    """The reroll decision for these dice (memoised: the same dice give the same actions).
-    JUN-DICE-03: one or two dice per reroll."""
+    """The reroll decision for these dice (memoised: the same dice give the same actions). JUN-DICE-03: one or two
+    dice per reroll; JUN-DICE-02: Letter dice stay set aside; JUN-DICE-05: any other die may be rerolled."""
     acts: list[A.Spec] = []
     if can_reroll:
         # JUN-DICE-02 Letters stay; JUN-DICE-05 any other die; JUN-DICE-03 one or two dice

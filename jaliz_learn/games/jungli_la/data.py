@@ -58,7 +58,7 @@ START_LETTERS: Final = 2  # [sourced: rulebook, Setup 5]
 # ---- Letter effects (JUN-LET-01 .. JUN-LET-07, costs JUN-DATA-04) -----------------------------
 #: Letter costs; the player card's "Number of cards" column equals these costs. [sourced: rulebook
 #: Letter Effects; reading the column as costs is inferred, JUN-DATA-04]
-COST_ADD_DIE: Final = 1
+COST_ADD_DIE: Final = 1  # the first of the Letter costs (JUN-DATA-04)
 COST_CANCEL: Final = 1
 COST_CHANGE_FACE: Final = 2
 COST_WAGON: Final = 2
@@ -176,7 +176,7 @@ CARD_VIRTUAL: Final[dict[str, int]] = {
 # ---- Treasure cards (JUN-DATA-02) --------------------------------------------------------------
 #: 29 regular Treasure cards: values 1-3 [sourced]; 12 x 1, 10 x 2, 7 x 3 [proposed, JUN-DATA-02].
 #: Card id i has value TREASURE_VALUES[i]; the last id is the game-end card.
-TREASURE_VALUES: Final[tuple[int, ...]] = (1,) * 12 + (2,) * 10 + (3,) * 7 + (3,)
+TREASURE_VALUES: Final[tuple[int, ...]] = (1,) * 12 + (2,) * 10 + (3,) * 7 + (3,)  # JUN-DATA-02
 #: The game-end Treasure card (red 3, both faces alike) [sourced]; it scores 3 [inferred].
 END_TREASURE: Final = len(TREASURE_VALUES) - 1
 

@@ -36,7 +36,7 @@ class DiceRules(JungliFields):
 
     def _do_roll(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:  # JUN-DICE-01, JUN-LET-01, JUN-RUL-02
         """JUN-DICE-01: roll four dice, plus dice added by cards or bought for a Letter each (JUN-LET-01), ten at
-        most."""
+        most; JUN-RUL-02: the number of dice is named before rolling."""
         n = spec[1]
         paid = max(0, n - BASE_DICE - (self._perks or self._perk_table())[p].dice) * COST_ADD_DIE
         if paid:

@@ -35,7 +35,8 @@ class ExploringRules(JungliFields):
     __slots__ = ()
 
     def _draw(self, p: int, reason: str) -> None:
-        """Draw one Treasure card, hidden from the others (JUN-GOAL-01); the end card is shown (JUN-END-01)."""
+        """Draw one Treasure card, hidden from the others (JUN-GOAL-01); the end card is shown (JUN-END-01);
+        JUN-RUL-08: with the deck empty, nothing is drawn."""
         self._tre = self._tpl = None  # Treasure counts, the deck size, perhaps the end
         if not self.deck:  # JUN-RUL-08
             self.log.add("treasure-none", p, {"reason": reason})

@@ -23,9 +23,8 @@ class MaterialRules(JungliFields):
     __slots__ = ()
 
     def _do_gain(self, p: int, spec: A.Spec, extra: Mapping[str, Any]) -> None:
-        """JUN-MAT-02/03 materials, then JUN-MAT-05 one Letter; virtual faces count (JUN-RUL-04).
-        JUN-MAT-01: gain (rather than rest): JUN-MAT-03 one token of each material type showing, or the materials of
-        one type."""
+        """JUN-MAT-01: gain (rather than rest): JUN-MAT-03 one token of each material type showing, or the materials of
+        one type (JUN-MAT-02); then JUN-MAT-05: one Letter. Virtual faces count."""
         what = spec[1]
         v = (self._perks or self._perk_table())[p].virtual
         dice = self.dice

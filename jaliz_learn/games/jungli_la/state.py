@@ -94,6 +94,8 @@ class JungliLaState(DiceRules, MaterialRules, ExploringRules, TurnRules, Illegal
     __slots__ = ()  # the fields are declared (with their slots) in position.JungliFields
 
     def __init__(self, game: JungliLaGame, num_players: int, seed: int) -> None:
+        """JUN-SETUP-05: the stock of Wagons; JUN-SETUP-06 / JUN-RUL-01: seat 0 starts; JUN-SETUP-07: each
+        player's starting materials and Letters."""
         super().__init__(game, num_players, seed)
         n = num_players
         self.max_rounds: int = game.options["max_rounds"]
@@ -166,8 +168,10 @@ class JungliLaState(DiceRules, MaterialRules, ExploringRules, TurnRules, Illegal
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
-        """JUN-SETUP-01..07: Discovery cards per area, the track, the Treasure decks, the stock.
-        JUN-SETUP-02: cards returned to the box by player count; JUN-SETUP-04: the Upper and Lower Treasure decks."""
+        """JUN-SETUP-01: the game's cards; JUN-SETUP-02: shuffle each area's Discovery cards and return some to
+        the box by player count; JUN-SETUP-03: the rest make the track, Start -> A -> B -> C -> Goal;
+        JUN-SETUP-04: the Upper and Lower Treasure decks around the end card. (The stock, start player and hands
+        are set in ``__init__``.)"""
         n, rng = self.num_players, self.rng
         drop = REMOVED_PER_AREA[n]
         for area in AREAS:  # JUN-SETUP-02: shuffle each area, return cards to the box

@@ -5,6 +5,7 @@ A mixin of :class:`~.state.BaseState` (see the map in the package docstring).
 
 from __future__ import annotations
 
+from ...core.rules import Refusal
 from .data import DRAW_COUNT
 from .moves import (
     _pile_letters,
@@ -17,6 +18,20 @@ class DrawingRules(NizamFields):
     """Drawing cards: three cards a turn, the deck, its reshuffles and run-outs."""
 
     __slots__ = ()
+
+    def draw_problem(self, player: int, moves: int | None = None) -> Refusal | None:
+        """NIZ-DRAW-03 / PRL-DRAW-03: with the deck and the discard pile empty, only a player who cannot move
+        draws (nothing); NIZ-SOLO-02: a solo draw never takes the hand past its limit. ``moves``: the number of
+        legal moves, when the caller knows it."""
+        if self.hand_limit is not None and sum(self.hands[player].values()) + DRAW_COUNT > self.hand_limit:
+            return "NIZ-SOLO-02", f"drawing three would exceed the hand limit of {self.hand_limit}"
+        if self.deck or any(self.discard.values()):
+            return None
+        if moves is None:
+            moves = sum(map(len, self.move_pays(player)))
+        if moves:
+            return self.rule("DRAW-03"), "the deck and the discard pile are empty and you can move"
+        return None
 
     def _draw_action(self, player: int) -> None:
         """NIZ-DRAW-01 / PRL-DRAW-01: take the top three cards; the turn passes."""
@@ -32,8 +47,8 @@ class DrawingRules(NizamFields):
     def take_cards(self, count: int, secret: bool = False) -> list[str]:
         """Take up to ``count`` cards from the top of the deck, reshuffling as needed.
 
-        NIZ-DRAW-02 / PRL-DRAW-02: when the deck runs out the discard pile is shuffled into a
-        new deck. NIZ-END-02: the deck "runs out" when its last card is taken
+        When the deck runs out the discard pile is shuffled into a new deck (:meth:`reshuffle`).
+        NIZ-END-02: the deck "runs out" when its last card is taken
         (counted once, even if the discard pile is empty then; Pearl counts the same way, for display).
         If the deck is empty and the
         discard pile too, fewer cards are taken (NIZ-DRAW-03 / PRL-DRAW-03). ``secret``: a draw,
@@ -61,7 +76,7 @@ class DrawingRules(NizamFields):
         return out
 
     def reshuffle(self) -> bool:
-        """Shuffle the discard pile into a new deck (NIZ-DRAW-02); False if it is empty."""
+        """NIZ-DRAW-02 / PRL-DRAW-02: shuffle the discard pile into a new deck; False if it is empty."""
         # the pile's letters (kept, or built from the counts, which keep KINDS order) list its cards in that order
         pile = self._dtext
         cards = list(pile if pile is not None else _pile_letters(tuple(self.discard.values())))

@@ -83,7 +83,8 @@ class _BoardGame(Game):
 
     # ---- set-up -----------------------------------------------------------------
     def _deal_hands(self, st: BaseState) -> None:
-        """NIZ-SETUP-02 / PRL-SETUP-04: three random cards to each player; first player at random."""
+        """NIZ-SETUP-02 / PRL-SETUP-04: three random cards to each player; NIZ-SETUP-03 / PRL-SETUP-05: the first
+        player at random, then clockwise."""
         for p in range(st.num_players):
             cards = [st.deck.pop() for _ in range(START_HAND)]
             for c in cards:
@@ -177,6 +178,8 @@ class NizamGame(_BoardGame):
         return NIZAM_RULES
 
     def initial_state(self, num_players: int | None = None, seed: int = 0) -> NizamState:
+        """NIZ-SETUP-01: the 96 gem cards (NIZ-COMP-01) shuffled, 25 face up in a 5x5 square, the rest the deck;
+        then the hands (:meth:`_deal_hands`)."""
         n = self.resolve_num_players(num_players)
         st = NizamState(self, n, seed)
         # NIZ-COMP-01 / NIZ-SETUP-01: 96 gem cards shuffled, 25 face up in a 5x5 square, the rest is the deck
@@ -232,6 +235,8 @@ class PearlGame(_BoardGame):
         return PEARL_RULES
 
     def initial_state(self, num_players: int | None = None, seed: int = 0) -> PearlState:
+        """PRL-SETUP-01: a task deck of one card of each kind per player; PRL-SETUP-02: three cards of each kind
+        and the pearl shuffled into the 5x5 board; PRL-SETUP-03: the rest shuffled as the deck."""
         n = self.resolve_num_players(num_players)
         st = PearlState(self, n, seed)
         # PRL-COMP-01 / PRL-SETUP-01: a task deck of one card of each kind per player

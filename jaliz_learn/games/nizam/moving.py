@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from operator import ne, or_
 
+from ...core.actions import Action
+from ...core.rules import Refusal
 from . import board as B
-from .actions import Move
-from .moves import MOVE_PAIRS
+from .actions import Draw, Move
+from .data import ANY_PAYMENT, PEARL
+from .moves import MOVE_PAIRS, counts_text
 from .position import NizamFields
 
 
@@ -20,10 +23,49 @@ class MovingRules(NizamFields):
 
     __slots__ = ()
 
+    def turn_problem(self, action: Action) -> Refusal | None:
+        """NIZ-TURN-01 / PRL-TURN-01: a turn is a draw or moves, never both (a draw only before the first move);
+        NIZ-MOVE-05 / PRL-MOVE-05: the moves end only after at least one move."""
+        if isinstance(action, Draw):
+            if self.moves_made:
+                return self.rule("TURN-01"), "a turn is either a draw or moves; you have already moved"
+        elif isinstance(action, self.end_type):
+            if self.moves_made == 0:
+                return self.rule("MOVE-05"), "you can end the moves only after at least one move"
+        elif not isinstance(action, Move):
+            return self.rule("TURN-01"), f"{type(action).__name__} is not an action of {self.game.info.title}"
+        return None
+
+    def payment_problem(self, player: int, move: Move) -> Refusal | None:
+        """NIZ-MOVE-03 / PRL-MOVE-03: a move is paid with the end card's kind, or with three cards of any kind
+        held in hand (sorted, NIZ-MOVE-04) when the hand has none or the end card is the pearl (PRL-MOVE-06)."""
+        pair = MOVE_PAIRS.get((move.line, move.end))
+        if pair is None:
+            return self.rule("MOVE-01"), f"there is no line end {move.line} {move.end}"
+        hand = self.hands[player]
+        k = self.board[B.end_cell(*pair)]
+        pay = move.pay
+        if k == PEARL and len(pay) != ANY_PAYMENT:
+            return "PRL-MOVE-06", "a line that begins with the pearl costs three cards of any kind"
+        if len(pay) == 1:
+            if pay != k:
+                return self.rule("MOVE-01"), f"the end card is {k}; pay a {k} (or three cards if you hold no {k})"
+            if not hand.get(k):
+                return self.rule("MOVE-01"), f"you hold no {k}; pay three cards of any kind instead"
+            return None
+        if len(pay) != ANY_PAYMENT:
+            return self.rule("MOVE-03"), "a payment is one card or three cards"
+        if k != PEARL and hand.get(k):
+            return self.rule("MOVE-04"), f"you hold a {k}, so the move costs that card, not three"
+        if "".join(sorted(pay)) != pay:
+            return self.rule("MOVE-04"), f"write the three cards sorted: {''.join(sorted(pay))}"
+        if any(pay.count(c) > hand.get(c, 0) for c in set(pay)):
+            return self.rule("MOVE-03"), f"your hand {counts_text(hand) or '(empty)'} does not hold {pay}"
+        return None
+
     def move(self, player: int, move: Move) -> None:
-        """NIZ-MOVE-01, NIZ-MOVE-02, NIZ-MOVE-03 / PRL-MOVE-01, PRL-MOVE-02, PRL-MOVE-03, PRL-MOVE-06: the player
-        pays the move's card(s) onto the discard pile and slides the line one step from the chosen end; a turn may
-        have any number of moves."""
+        """NIZ-MOVE-01 / PRL-MOVE-01: the player pays the move's card(s) onto the discard pile and slides the line
+        one step from the chosen end; NIZ-MOVE-02 / PRL-MOVE-02: a turn may have any number of moves."""
         self.pay_cards(player, move.pay)
         if self.tracks_changes and self.moves_made == 0:
             self.remember_start_of_turn()

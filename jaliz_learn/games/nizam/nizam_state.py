@@ -45,15 +45,14 @@ class NizamState(BaseState):
         return tuple(self.points)
 
     def game_should_end(self) -> bool:
-        # NIZ-END-01: the deck has run out as many times as there are players (NIZ-SOLO-03: once in solo).
-        # NIZ-END-05 (ruling): every player in a row drew nothing, so the position repeats forever.
+        """NIZ-END-01: the deck has run out as many times as there are players (NIZ-SOLO-03: once in solo);
+        NIZ-END-05 (ruling): every player in a row drew nothing, so the position repeats forever."""
         return self.runouts >= self.num_players or self.idle_draws >= self.num_players
 
     def _finish_moves(self, player: int, action: Action) -> bool:
-        """Activate the board.
-
-        NIZ-SCORE-01, NIZ-SCORE-02, NIZ-SCORE-03, NIZ-SCORE-04, NIZ-SCORE-05, NIZ-SCORE-06, NIZ-SCORE-07.
-        """
+        """Activate the board: the changed lines' runs score (:func:`.board.turn_points`); NIZ-SCORE-05: their
+        cards go to the discard pile first; NIZ-SCORE-06 / NIZ-SCORE-07: then the holes are refilled from the
+        deck, which may reshuffle those very cards."""
         # B.scoring_runs, over the changed lines only (many turns of random play change none)
         scoring = []
         if True in self.changed:

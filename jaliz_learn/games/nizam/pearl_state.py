@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...core.actions import Action
-from ...core.errors import IllegalAction, RuleViolation
 from ...core.game import Game
+from ...core.rules import Refusal
 from . import board as B
 from .actions import EndTurn
 from .data import KINDS, TASKS_PER_PLAYER
@@ -48,8 +48,8 @@ class PearlState(BaseState):
         return tuple(len(c) for c in self.completed)
 
     def game_should_end(self) -> bool:
-        # PRL-END-02 (ruling): safeguard against endless games, after max_rounds rounds.
-        # PRL-END-03: round r holds turns (r-1)*n+1 .. r*n, counted from the first player's first turn.
+        """PRL-END-03: round r holds turns (r-1)*n+1 .. r*n, counted from the first player's first turn;
+        PRL-END-02 (ruling): the game ends after ``max_rounds`` rounds, a safeguard against endless games."""
         return self.log.turn >= self.max_rounds * self.num_players
 
     def blocked(self, player: int) -> set[str]:
@@ -57,14 +57,10 @@ class PearlState(BaseState):
         return {pile[-1] for q, pile in enumerate(self.completed) if q != player and pile}
 
     def task_options(self, player: int) -> list[str]:
-        """The sets of tasks the player may complete now, as sorted strings.
-
-        PRL-TASK-01, PRL-TASK-02, PRL-TASK-03, PRL-TASK-04, PRL-TASK-05, PRL-TASK-06, PRL-TASK-07:
-
-        for every kind the pearl may stand for (one kind per turn, PRL-TASK-04), the kinds with a
-        run of three or more (PRL-TASK-02) that the player still has in the task deck and that no
-        opponent blocks; completion is compulsory, so the distinct maximal sets are the choices.
-        """
+        """The sets of tasks the player may complete now, as sorted strings: for every kind the pearl may stand
+        for (one kind per turn), the kinds with a run of three or more that the player still has in the task
+        deck and that no opponent blocks; completion is compulsory, so the distinct maximal sets are the choices
+        (the rules: :func:`.moves._task_sets` and the checks of :meth:`end_problem`)."""
         return list(_task_sets(*B.lines_task_kinds(self.board_text(), self.board_lines()), self._open_tasks(player)))
 
     def _open_tasks(self, player: int) -> frozenset[str]:
@@ -101,31 +97,62 @@ class PearlState(BaseState):
             ends = self.end_specs(self.current)
         return (action.tasks, action.top) in ends  # type: ignore[attr-defined]
 
-    def _explain_end(self, player: int, action: Action, kw: dict[str, Any]) -> IllegalAction:
+    def end_problem(self, player: int, action: Action) -> Refusal | None:
+        """PRL-MOVE-05: the moves end with the tasks the board completes; each check below names its rule."""
         action = cast(EndTurn, action)
+        tasks = set(action.tasks)
+        options = self.task_options(player)
+        return (self._task_order_problem(action) or self._blocked_problem(player, tasks)
+                or self._task_done_problem(player, tasks) or self._task_run_problem(tasks, options)
+                or self._one_kind_problem(tasks, options) or self._compulsory_problem(tasks, options)
+                or (None if (action.tasks, action.top) in self.end_specs(player) else
+                    ("PRL-TASK-06", "name the completed kinds sorted and put one of them on top")))
+
+    @staticmethod
+    def _task_order_problem(action: EndTurn) -> Refusal | None:
+        """PRL-TASK-06: several tasks are named as a set of gem kinds, one of them chosen to lie on top."""
         tasks = set(action.tasks)
         if not tasks <= set(KINDS) or len(tasks) != len(action.tasks) or (action.top not in tasks if tasks
                                                                           else action.top != ""):
-            return RuleViolation(f"{action.tasks!r} top {action.top!r} is not a set of gem kinds with one of them on "
-                                 "top", rule="PRL-TASK-06", **kw)
-        options = self.task_options(player)
-        sets = [set(o) for o in options]
+            return "PRL-TASK-06", (f"{action.tasks!r} top {action.top!r} is not a set of gem kinds with one of them "
+                                   "on top")
+        return None
+
+    def _blocked_problem(self, player: int, tasks: set[str]) -> Refusal | None:
+        """PRL-TASK-05: a kind on top of an opponent's completed pile cannot be completed."""
         blocked = tasks & self.blocked(player)
         if blocked:
-            return RuleViolation(f"{min(blocked)} lies on top of an opponent's completed tasks",
-                                 rule="PRL-TASK-05", **kw)
+            return "PRL-TASK-05", f"{min(blocked)} lies on top of an opponent's completed tasks"
+        return None
+
+    def _task_done_problem(self, player: int, tasks: set[str]) -> Refusal | None:
+        """PRL-TASK-01: a task is completed once: its kind must still be in the player's task deck."""
         done = tasks - self.tasks[player]
         if done:
-            return RuleViolation(f"you have already completed {''.join(sorted(done))}", rule="PRL-TASK-01", **kw)
-        if not tasks <= set().union(*sets):
-            return RuleViolation(f"the board holds no run for {''.join(sorted(tasks - set().union(*sets)))}",
-                                 rule="PRL-TASK-01", **kw)
-        if not any(tasks <= o for o in sets):
-            return RuleViolation("the pearl stands in for one kind only per turn", rule="PRL-TASK-04", **kw)
-        if any(tasks < o for o in sets):
-            return RuleViolation(f"completing is compulsory: choose one of {options}", rule="PRL-TASK-07", **kw)
-        return RuleViolation("name the completed kinds sorted and put one of them on top",
-                             rule="PRL-TASK-06", **kw)
+            return "PRL-TASK-01", f"you have already completed {''.join(sorted(done))}"
+        return None
+
+    @staticmethod
+    def _task_run_problem(tasks: set[str], options: list[str]) -> Refusal | None:
+        """PRL-TASK-01: a task completes with a run of three or more of its kind on the board (PRL-TASK-02)."""
+        runs = set().union(*map(set, options))
+        if not tasks <= runs:
+            return "PRL-TASK-01", f"the board holds no run for {''.join(sorted(tasks - runs))}"
+        return None
+
+    @staticmethod
+    def _one_kind_problem(tasks: set[str], options: list[str]) -> Refusal | None:
+        """PRL-TASK-04: in one turn the pearl stands for one kind only."""
+        if not any(tasks <= set(o) for o in options):
+            return "PRL-TASK-04", "the pearl stands in for one kind only per turn"
+        return None
+
+    @staticmethod
+    def _compulsory_problem(tasks: set[str], options: list[str]) -> Refusal | None:
+        """PRL-TASK-07: completing is compulsory: every task the board completes is named."""
+        if any(tasks < set(o) for o in options):
+            return "PRL-TASK-07", f"completing is compulsory: choose one of {options}"
+        return None
 
     def _finish_moves(self, player: int, action: Action) -> bool:
         """Complete the chosen tasks (PRL-TASK-01, PRL-TASK-06); board cards stay (PRL-TASK-08)."""

@@ -28,11 +28,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.actions import Action
-from ...core.errors import IllegalAction, RuleViolation
+from ...core.errors import IllegalAction
 from ...core.game import Game, Observation
+from ...core.rules import Refusal
 from . import explain
 from .actions import Draw, Move, Score
-from .data import DRAW_COUNT, PEARL, SIDE
+from .data import PEARL, SIDE
 from .drawing import DrawingRules
 from .moves import (
     _END_LETTERS,
@@ -147,13 +148,10 @@ class BaseState(MovingRules, DrawingRules, ObservationParts):
 
     # ---- legal actions ----------------------------------------------------------
     def move_pays(self, player: int) -> tuple[tuple[str, ...], ...]:
-        """Payments allowed at each of the 20 move positions.
-
-        NIZ-MOVE-01, NIZ-MOVE-03, NIZ-MOVE-04 (PRL-MOVE-01, PRL-MOVE-03, PRL-MOVE-04) and PRL-MOVE-06:
-
-        one card of the end card's kind if the player holds one; otherwise (or when the end
-        card is the pearl) every distinct multiset of three cards from hand.
-        """
+        """Payments allowed at each of the 20 move positions: NIZ-MOVE-04 / PRL-MOVE-04, one card of the end card's
+        kind if the player holds one; otherwise (or when the end card is the pearl, PRL-MOVE-06) every distinct
+        multiset of three cards from hand (:meth:`~.moving.MovingRules.payment_problem` words a refusal; a test
+        holds the two equal)."""
         # hands keep KINDS order (built by empty_counts), so their values key the cached per-kind payments
         return tuple(map(_pay_map(tuple(self.hands[player].values())).__getitem__, _END_LETTERS(self.board)))
 
@@ -213,15 +211,8 @@ class BaseState(MovingRules, DrawingRules, ObservationParts):
         return lines  # type: ignore[no-any-return]
 
     def draw_allowed(self, player: int, moves: int | None = None) -> bool:
-        """May ``player`` draw now? (NIZ-DRAW-03 / PRL-DRAW-03 and the solo limit NIZ-SOLO-02)."""
-        if self.hand_limit is not None and sum(self.hands[player].values()) + DRAW_COUNT > self.hand_limit:
-            return False  # NIZ-SOLO-02: the draw would break the hand limit
-        if self.deck or any(self.discard.values()):
-            return True
-        # NIZ-DRAW-03 / PRL-DRAW-03: nothing to draw; allowed only to a player who cannot move
-        if moves is None:
-            moves = sum(map(len, self.move_pays(player)))
-        return not moves
+        """May ``player`` draw now? (:meth:`~.drawing.DrawingRules.draw_problem` finds no problem)."""
+        return self.draw_problem(player, moves) is None
 
     def end_actions(self, player: int) -> tuple[Action, ...]:
         """The actions that end the moves, built fresh (no action object is ever shared with a caller)."""
@@ -279,8 +270,9 @@ class BaseState(MovingRules, DrawingRules, ObservationParts):
         """Name the rule that forbids ``action`` (the messages are in :mod:`.explain`)."""
         return explain.explain_illegal(self, player, action)
 
-    def _explain_end(self, player: int, action: Action, kw: dict[str, Any]) -> IllegalAction:  # pragma: no cover
-        return RuleViolation("not allowed now", rule=self.rule("MOVE-05"), **kw)
+    def end_problem(self, player: int, action: Action) -> Refusal | None:
+        """NIZ-MOVE-05: after a move, ``score`` ends the moves (Pearl's ``end`` has rules of its own)."""
+        return None
 
     # ---- effects ------------------------------------------------------------------
     #: Nizam tracks which lines' combinations a turn's moves changed (NIZ-SCORE-03); Pearl does not.
