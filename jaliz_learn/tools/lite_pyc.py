@@ -1,4 +1,5 @@
-"""Byte-compile the site's wheels for Pyodide at build time, so the kernel does not compile them at every start.
+"""Byte-compile the site's wheels and Pyodide's standard library at build time, so the kernel does not compile them
+at every start.
 
 PyPI's pure wheels hold only sources: in the browser, ``import IPython`` (which the kernel does before it is ready)
 compiled IPython's modules and its dependencies' at every start: 8 s of a cold start on a 2-core machine, 2.4 s with
@@ -8,8 +9,13 @@ Bytecode must come from Pyodide's own Python (3.14 here, not the Python that bui
 compiles it under Node.js, when ``node`` is installed; without Node.js the site is built as before and works the
 same, only its kernel starts slower.
 
-The ``.pyc`` files are added next to the sources (``__pycache__``) as *unchecked-hash* bytecode: valid whatever the
-files' times after unpacking, and tracebacks still show the source lines.
+The standard library of Pyodide's npm package is sources only too (``python_stdlib.zip``): compiled, Pyodide's own
+start under Node.js went from 5.1 to 3.2 s and ``import pyodide_kernel`` (IPython) from 2.4 to 0.9 s; the zip grows
+from 2.5 to 7.1 MB (sources kept).
+
+The ``.pyc`` files are added next to the sources (``__pycache__`` in the wheels, beside each module in the zip, where
+zipimport looks) as *unchecked-hash* bytecode: valid whatever the files' times after unpacking, and tracebacks still
+show the source lines.
 """
 
 from __future__ import annotations
@@ -45,6 +51,24 @@ for wheel in sorted(glob.glob("/wheels/*.whl")):
     os.replace(out, wheel)
     shutil.rmtree(tmp)
     done.append(os.path.basename(wheel))
+# the standard library is imported from this zip (zipimport): bytecode beside each source (zipimport looks for
+# "name.pyc" next to "name.py", not in __pycache__), named as Pyodide mounts it
+stdlib = "/wheels/python_stdlib.zip"
+tmp = tempfile.mkdtemp()
+with zipfile.ZipFile(stdlib) as z:
+    z.extractall(tmp)
+    compiled = any(n.endswith(".pyc") for n in z.namelist())
+if not compiled:
+    compileall.compile_dir(tmp, quiet=2, legacy=True, ddir="/lib/python314.zip",
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with zipfile.ZipFile(stdlib + ".new", "w", zipfile.ZIP_DEFLATED) as z:
+        for root, _, files in os.walk(tmp):
+            for f in sorted(files):
+                path = os.path.join(root, f)
+                z.write(path, os.path.relpath(path, tmp))
+    os.replace(stdlib + ".new", stdlib)
+    done.append("python_stdlib.zip")
+shutil.rmtree(tmp)
 ",".join(done)
 `);
 console.log("COMPILED " + done);
