@@ -33,7 +33,7 @@ from ...core.game import Game, Observation
 from ...core.rules import Refusal
 from . import explain
 from .actions import Draw, Move, Score
-from .data import PEARL, SIDE
+from .data import DRAW_COUNT, PEARL, SIDE
 from .drawing import DrawingRules
 from .moves import (
     _END_LETTERS,
@@ -211,8 +211,16 @@ class BaseState(MovingRules, DrawingRules, ObservationParts):
         return lines  # type: ignore[no-any-return]
 
     def draw_allowed(self, player: int, moves: int | None = None) -> bool:
-        """May ``player`` draw now? (:meth:`~.drawing.DrawingRules.draw_problem` finds no problem)."""
-        return self.draw_problem(player, moves) is None
+        """May ``player`` draw now? The fast path of :meth:`~.drawing.DrawingRules.draw_problem` (asked at every
+        turn's start without a deck): the same conditions inline, held equal to it by tests/games/nizam/
+        test_rule_checks.py."""
+        if self.hand_limit is not None and sum(self.hands[player].values()) + DRAW_COUNT > self.hand_limit:
+            return False
+        if self.deck or any(self.discard.values()):
+            return True
+        if moves is None:
+            moves = sum(map(len, self.move_pays(player)))
+        return not moves
 
     def end_actions(self, player: int) -> tuple[Action, ...]:
         """The actions that end the moves, built fresh (no action object is ever shared with a caller)."""
