@@ -93,14 +93,14 @@ STONES_PER_END_VP: Final = 5  # 1 VP per 5 left-over stones, rounded down [propo
 
 # ---- Village of Tani --------------------------------------------------------------------------
 #: huts per player by player count.  [sourced]
-HUTS_PER_PLAYER: Final = {2: 6, 3: 4, 4: 3}
+HUTS_PER_PLAYER: Final = {2: 6, 3: 4, 4: 3}  # TAN-SETUP-03
 #: fields per area: 1, 2 or 3 returned offering cards choose the field.  [sourced]; one hut per field [proposed (G20)]
 FIELDS_PER_AREA: Final = 3
 PEPPER_BONUS_STONES: Final = 4  # [sourced]
-GANESHA_PRIEST_VP: Final = 2  # at every priest scoring [sourced]
+GANESHA_PRIEST_VP: Final = 2  # at every priest scoring [sourced] (TAN-GANESHA-01)
 GANESHA_END_VP: Final = 2  # [sourced]
 #: banana plantation tiles (TAN-BONUS-02): name -> card types counted in the builder's display, 1 VP each.  [sourced]
-BANANA_TILES: Final = {
+BANANA_TILES: Final = {  # TAN-BONUS-02
     "masons": (MASON,),
     "priests": (PRIEST,),
     "pepper-banana": (FARMER_BASE + 3, FARMER_BASE + 2),

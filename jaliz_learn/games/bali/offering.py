@@ -23,6 +23,8 @@ class OfferingRules(BaliFields):
 
     # ---- offering phase (BAL-OFFER-01..05) ----------------------------------------------------
     def _start_offering(self) -> None:
+        """BAL-OFFER-01: offerings go clockwise from the left neighbour; BAL-OFFER-04: a player with an empty stock
+        places nothing."""
         n, a = self.num_players, self.active
         # BAL-OFFER-01 clockwise from the left neighbour; BAL-OFFER-04 empty stocks place nothing
         self.offer_queue = [q for q in ((a + i) % n for i in range(1, n)) if any(self.stocks[q])]

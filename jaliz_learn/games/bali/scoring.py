@@ -27,8 +27,8 @@ class ScoringRules(BaliFields):
 
     # ---- phase 4 (BAL-SCORE-01..06, TAN-GANESHA-01) -------------------------------------------
     def _score_revealed(self, card: int) -> None:
-        """Score the revealed card's type for all players; sole majority bonus (BAL-SCORE-01).
-        TAN-GANESHA-01: Ganesha's holder gains 2 VP at each priest scoring."""
+        """Score the revealed card's type for all players; sole majority bonus (BAL-SCORE-01): stonemasons
+        (BAL-SCORE-02), priests (BAL-SCORE-03; with Tani Ganesha's holder gains 2 VP), farmers (BAL-SCORE-05)."""
         n = self.num_players
         counts = list(map(_COUNT_OF[card], self.displays))  # no comprehension frame: once per turn
         best = max(counts)
@@ -118,8 +118,8 @@ class ScoringRules(BaliFields):
         return counts
 
     def final_breakdown(self) -> list[dict[str, int]]:
-        """Final score of every player by source (computed now, as if the game ended here).
-        TAN-GANESHA-02: Ganesha's holder gains 2 VP at the end."""
+        """Final score of every player by source (computed now, as if the game ended here): BAL-FINAL-03, shrines;
+        BAL-FINAL-04, left-over stones; BAL-FINAL-05, the VP earned in play; TAN-GANESHA-02, Ganesha's 2 VP."""
         values = D.offering_values(self.altar_counts(), self.tie_mode)  # BAL-FINAL-01/02
         rows = []
         for p in range(self.num_players):

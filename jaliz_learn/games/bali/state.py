@@ -83,6 +83,7 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
     game: BaliGame
 
     def __init__(self, game: BaliGame, num_players: int, seed: int) -> None:
+        """An empty position of ``game`` (:meth:`setup` deals it); BAL-TAKE-03: no card is revealed yet."""
         super().__init__(game, num_players, seed)
         self.tani: bool = game.expansion
         self.reverse_altar: bool = bool(game.options["reverse_altar"])
@@ -123,7 +124,8 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
 
     # ---- setup (BAL-SETUP-01..06, TAN-SETUP-01..03) -----------------------------------------
     def setup(self) -> None:
-        """Deal a new game from ``self.rng``."""
+        """Deal a new game from ``self.rng``: BAL-SETUP-03, the offering supply and each player's stock;
+        BAL-SETUP-05, the starting stones 2/3/4/5 in seat order."""
         n = self.num_players
         for p in range(n):
             self.displays[p][D.MASON] = 1  # BAL-SETUP-02: the start set's stonemason
@@ -288,6 +290,8 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
         self.phase = "play"
 
     def _play(self, p: int, action: PlayCards) -> None:
+        """BAL-PLAY-02: a stonemason or a priest for free; BAL-PLAY-03: a shrine for 7 stones; BAL-PLAY-04: 1-3
+        farmers of a kind for 0/1/2 stones; BAL-PLAY-05: the cards stay in the display."""
         card, count = D.CARD_INDEX[action.card], action.count
         hand = self.hands[p]
         for _ in range(count):
@@ -348,6 +352,7 @@ class BaliState(OfferingRules, ScoringRules, VillageRules):
             self._score_revealed(col[-1])
 
     def _next_turn(self) -> None:
+        """BAL-SETUP-06: play goes clockwise, in seat order."""
         self.active = (self.active + 1) % self.num_players  # BAL-SETUP-06: clockwise
         self._dirty |= CH_TURN
         self.log.turn += 1

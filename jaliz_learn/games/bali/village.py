@@ -23,6 +23,8 @@ class VillageRules(BaliFields):
 
     # ---- Village of Tani (TAN-BUILD-01..04, TAN-BONUS-01..04) ---------------------------------
     def _build(self, p: int, action: BuildHut) -> None:
+        """TAN-BUILD-02: a farmer from hand to the discard pile, a hut on a free field of its area (TAN-BUILD-04);
+        TAN-BONUS-03 / TAN-BONUS-04: the pepper area's stones, the peanut and rice areas' Ganesha."""
         k = D.KIND_INDEX[action.area]
         self.hands[p].remove(D.FARMER_BASE + k)  # TAN-BUILD-02: the farmer goes to the discard pile
         self.discard.append(D.FARMER_BASE + k)
