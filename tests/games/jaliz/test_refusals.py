@@ -91,3 +91,37 @@ def test_no_harvest_or_buy_while_an_event_is_resolved():
     for text in ("harvest 1", "buy tractor"):
         err = refused(s, text)
         assert err.rule == "JADV-EVENT-04" and "no harvesting or buying while an event is being resolved" in str(err)
+
+
+def _event(events, kind):
+    found = [e for e in events if e.kind == kind]
+    assert len(found) == 1, (kind, events)
+    return found[0]
+
+
+@pytest.mark.rules("JAL-HARVEST-02", "JAL-BUY-03", "JAL-BUY-04", "JAL-BUY-05", "JAL-PLANT-01", "JAL-CREDIT-02",
+                   "JAL-MARKET-05")
+def test_the_game_record_says_who_did_what():
+    """The log is the game's record (replays, boards, the notebooks): each rule's event names its player and
+    what happened, field by field."""
+    s = position(players=[{"hand": ["peas", "peas"], "coins": ["carrot"] * 6,
+                           "plots": [["carrot", 4, True], [None, 0, False]]}, {}, {}],
+                 deck=FILLER + ["turnip", "tomato"])
+    harvest = _event(s.apply("harvest 1"), "harvest")
+    assert (harvest.player, harvest.data) == (0, {"plot": 1, "card": 14, "cards": 4, "counted": 5, "coins": 2})
+    assert _event(s.apply("buy tractor"), "buy")[1:4] == ("buy", 0, {"item": "tractor", "price": 2})
+    assert _event(s.apply("buy fertilizer 2"), "buy").data == {"item": "fertilizer", "plot": 2, "price": 2}
+    assert _event(s.apply("buy cards"), "buy")[1:4] == ("buy", 0, {"item": "cards", "price": 1})
+    plant = _event(s.apply("plant peas 2"), "plant")
+    assert (plant.player, plant.data) == (0, {"card": 7, "plot": 2, "from": "hand"})
+    # a trade is recorded by the active player (who accepts) with the buyer's offer
+    t = position(players=[{"hand": ["peas"]}, {"hand": ["carrot"]}, {}], deck=FILLER + ["turnip", "tomato"])
+    do(t, "plant peas 1", "offer tomato for carrot", "pass")
+    trade = _event(t.apply("accept 1"), "trade")
+    assert (trade.player, trade.data["buyer"], trade.data["want"], trade.data["give"]) == (0, 1, [9], [14])
+    # a claim is recorded by the claimer, the token going back to the active player
+    c = position(players=[{"hand": ["peas"], "tokens": []}, {"tokens": [0, 1]}, {}], deck=FILLER + ["turnip", "tomato"])
+    c.apply("plant peas 1")
+    assert c.decision() == "claim" and c.current_player() == 1
+    claim = _event(c.apply("claim tomato"), "claim")
+    assert (claim.player, claim.data) == (1, {"card": 9, "token_returned_to": 0})
