@@ -8,7 +8,7 @@ the learner's bot is run again from their notebook, in its own closed process, w
 bot that decides by its seed plays the same game again.
 
 >>> from jaliz_learn.exercises.rebuild import graded_game
->>> graded_game("ex02", 9, seed=123)[:3]
+>>> graded_game("ex02", 17, seed=123)[:3]  # games 1-16 are the solo set (at most 16 when decided sequentially)
 ('two-player games against NizamGreedyBot', 2, 0)
 """
 
