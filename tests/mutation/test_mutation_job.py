@@ -1,6 +1,6 @@
 """The mutation job (issue 51): a slow run, never part of the default suite.
 
-``JALIZ_LEARN_MUTATION=1 pytest -m slow tests/mutation`` runs ``tools/mutation/run.py`` for each game family in
+``JALIZ_LEARN_MUTATION=1 pytest -m slow tests/mutation`` runs ``tests/mutation/run.py`` for each game family in
 ``JALIZ_LEARN_MUTATION_GAMES`` (default: jaliz) with a seeded sample of mutants per rule module and fails when a
 module's score falls under ``JALIZ_LEARN_MUTATION_FLOOR`` percent (default 95). See docs/TESTING.md.
 """
@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.environ.get("JALIZ_LEARN_M
 def test_the_rule_tests_kill_the_mutants_of_the_rule_modules(game):
     floor = os.environ.get("JALIZ_LEARN_MUTATION_FLOOR", "95")
     sample = os.environ.get("JALIZ_LEARN_MUTATION_SAMPLE", "40")
-    run = subprocess.run([sys.executable, str(ROOT / "tools" / "mutation" / "run.py"), game, "--sample", sample,
+    run = subprocess.run([sys.executable, str(ROOT / "tests" / "mutation" / "run.py"), game, "--sample", sample,
                           "--floor", floor], capture_output=True, text=True)
     print(run.stdout)
     assert run.returncode == 0, run.stdout + run.stderr

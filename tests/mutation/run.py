@@ -8,9 +8,9 @@ cores; ``--sample 0`` runs every mutant.
 
 Usage (slow, CPU-heavy; not part of the default test suite)::
 
-    python tools/mutation/run.py jaliz                      # every rule module of Jaliz, 40 mutants each
-    python tools/mutation/run.py nizam --sample 0 --jobs 2  # every mutant
-    python tools/mutation/run.py jaliz --modules planting.py harvest_buy.py --keep /tmp/mut
+    python tests/mutation/run.py jaliz                      # every rule module of Jaliz, 40 mutants each
+    python tests/mutation/run.py nizam --sample 0 --jobs 2  # every mutant
+    python tests/mutation/run.py jaliz --modules planting.py harvest_buy.py --keep /tmp/mut
 
 It prints one line per module, ``module: killed/tested (score %)``, the surviving mutants as diffs
 (``--show``), and exits 1 if a module scores below ``--floor`` (default 0: report only).
