@@ -339,3 +339,64 @@ def test_the_filter_keeps_signals_from_the_supervisor_the_grader_and_every_proce
     before, after = done.stdout.strip().split("] [")
     assert before == "['ok', 'ok', 'ok', 'ok'", before  # the control: without the filter each signal may go
     assert after == "'EPERM', 'EPERM', 'ok', 'EPERM']", after  # itself still may
+
+
+BOMB_CELL = """
+import os, time
+started = 0
+try:
+    for _ in range(2000):
+        if os.fork() == 0:
+            time.sleep(20); os._exit(0)
+        started += 1
+except (BlockingIOError, OSError):
+    pass
+assert started < 2000, "RLIMIT_NPROC never stopped the bomb"
+class Bot:
+    def __init__(self, seed=None):
+        pass
+    def act(self, observation, legal):
+        return legal[0]
+"""
+
+FORK_CELL = """
+import os
+class Bot:
+    def __init__(self, seed=None):
+        child = os.fork()  # BlockingIOError if a sibling job's bomb used up this job's RLIMIT_NPROC
+        if child == 0:
+            os._exit(0)
+        os.waitpid(child, 0)
+    def act(self, observation, legal):
+        return legal[0]
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a root grader's jobs each get their own uid")
+def test_a_root_graders_parallel_jobs_have_their_own_uids_and_a_bomb_starves_no_sibling():
+    from jaliz_learn.core.registry import load_game
+    from jaliz_learn.grading.failures import Limits
+    from jaliz_learn.grading.isolation import JOB_UIDS, offered
+    from jaliz_learn.grading.sandbox import Sandbox
+
+    offer = offered()
+    modes = [m for m, ok in (("namespaces", offer.namespaces), ("landlock", offer.landlock)) if ok] + ["none"]
+    for mode in modes:
+        def box(cell: str, mode: str = mode) -> Sandbox:
+            notebook = {"cells": [{"cell_type": "code", "source": cell, "metadata": {}}]}
+            return Sandbox(notebook, load_game("nizam"), "Bot", Limits(processes=16), isolation=mode)
+
+        sibling, bomber = box(FORK_CELL), box(BOMB_CELL)
+        try:
+            assert sibling.plan.user != bomber.plan.user, mode
+            assert all(JOB_UIDS <= b.plan.user[0] < JOB_UIDS + (1 << 24) for b in (sibling, bomber)), mode
+            assert sibling.start() == "Bot"  # the sibling first: its cap counts only what ran before the bomb
+            assert bomber.start() == "Bot", bomber.output()  # the bomb ran into its own cap, and the job goes on
+            for b in (sibling, bomber):
+                assert f"runs as its own unprivileged uid {b.plan.user[0]}" in b.layers, (mode, b.layers)
+            started = time.monotonic()
+            sibling.new_bot(1, limit=10)  # forks: refused if the two jobs shared one user's RLIMIT_NPROC
+            assert time.monotonic() - started < 10
+        finally:
+            bomber.close()
+            sibling.close()

@@ -9,7 +9,7 @@ this order:
 0. ``supervise`` (no PID namespace: ``landlock`` and ``none``): fork; the parent stays behind as the job's
    supervisor, which kills the learner's whole process tree when the job ends (:mod:`.reaper`);
 1. ``jail``: the closed file system of :mod:`.jail` (namespaces mode; as its root, then privileges dropped);
-2. ``user``: without a jail, a root grader's child becomes the unprivileged user ``nobody``;
+2. ``user``: without a jail, a root grader's child becomes the job's own unprivileged uid;
 3. ``processes``: ``RLIMIT_NPROC``, so a fork bomb stops at a cap (:func:`.reaper.limit_processes`);
 4. ``landlock``: reads only below the allowed folders, writes only to the scratch folder, no TCP, and no
    signal or abstract socket beyond itself (:mod:`.landlock`);
@@ -35,7 +35,7 @@ def confine(spec: Mapping[str, Any]) -> str:
     if spec.get("seccomp"):  # before the jail: loading libseccomp may run ldconfig, which the jail need not hold
         _load_seccomp(spec.get("libraries", {}))
     if spec.get("processes"):
-        import resource  # noqa: F401 - now: a user that becomes nobody may no longer read the interpreter's folders
+        import resource  # noqa: F401 - now: a user that becomes unprivileged may no longer read the interpreter's folders
     protect: tuple[int, ...] = ()
     if spec.get("supervise"):
         from .reaper import supervise

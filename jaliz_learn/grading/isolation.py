@@ -6,13 +6,13 @@ Modes (``--isolation`` on ``grade``, each ``grader.py`` and ``class-tournament``
 ``namespaces``
     the child's own PID, mount and network namespaces (``unshare``; its own user namespace unless the grader is
     root) and a closed file system (:mod:`.jail`): a read-only view of the interpreter and the package, private
-    ``/tmp`` and ``/dev/shm``, one writable scratch folder; a root grader's child becomes ``nobody``.
+    ``/tmp`` and ``/dev/shm``, one writable scratch folder; a root grader's child becomes its own unprivileged uid.
 ``landlock``
     for machines without user namespaces (a JupyterHub container under Docker's default seccomp profile): the
     child restricts itself with Landlock (:mod:`.landlock`): reads only the interpreter and the package, writes
     only its scratch folder, no TCP (ABI 4+), no signal or abstract socket beyond itself (ABI 6+), and a
-    seccomp filter allows no sockets at all; a root grader's child becomes ``nobody`` (or, where the interpreter
-    is not readable by other users, keeps uid 0 without any capability).
+    seccomp filter allows no sockets at all; a root grader's child becomes its own unprivileged uid (or, where the
+    interpreter is not readable by other users, keeps uid 0 without any capability).
 ``none``
     OS limits and an own process only: the child can read whatever the grading user can. A real grade (a secret
     seed) refuses it unless the teacher passes ``--allow-unconfined``.
@@ -158,7 +158,8 @@ class Plan:
     jail: bool = False
     landlock: int = 0  # the ABI applied, 0 for none
     seccomp: bool = False
-    #: (uid, gid) the child becomes (the grader is root)
+    #: (uid, gid) the child becomes (the grader is root); :class:`~.sandbox.Sandbox` gives each job its own uid
+    #: (:func:`job_user`) in place of :func:`plan`'s ``nobody``
     user: tuple[int, int] | None = None
     #: keep uid 0 but drop every capability (kept for callers; :func:`plan` uses ``keep_reading`` instead)
     drop_capabilities: bool = False
@@ -198,8 +199,9 @@ class Plan:
     def who(self) -> str:
         """Who the learner's process runs as, in words."""
         if self.user:
-            return "nobody, reading only as Landlock allows" if self.keep_reading and self.landlock else \
-                "nobody, with the right to read every file" if self.keep_reading else "nobody"
+            who = "its own unprivileged uid"  # a Sandbox draws one per job (job_user), whatever the plan holds
+            return f"{who}, reading only as Landlock allows" if self.keep_reading and self.landlock else \
+                f"{who}, with the right to read every file" if self.keep_reading else who
         return "uid 0 without capabilities" if self.drop_capabilities else "the grading user"
 
     def warning(self) -> str | None:
@@ -224,6 +226,22 @@ def _nobody() -> tuple[int, int]:
         return entry.pw_uid, entry.pw_gid
     except (ImportError, KeyError):
         return 65534, 65534
+
+
+#: the first uid of the range each job of a root grader draws its own user from (no account uses it)
+JOB_UIDS = 0x40000000
+
+
+def job_user(gid: int = 65534) -> tuple[int, int]:
+    """A fresh unprivileged ``(uid, gid)`` for one job of a root grader: its own uid, so ``RLIMIT_NPROC`` and the
+    supervisor's per-user counts see only that job (a fork bomb cannot starve a sibling job), with ``gid``.
+
+    >>> uid, gid = job_user(); JOB_UIDS <= uid < JOB_UIDS + (1 << 24) and gid == 65534
+    True
+    """
+    import secrets
+
+    return JOB_UIDS + secrets.randbelow(1 << 24), gid
 
 
 def _others_may_read(paths: Iterable[str]) -> bool:
@@ -253,7 +271,8 @@ def plan(mode: str | None = None, *, offer: Offer | None = None) -> Plan:
 
     missing = available()
     filtered: dict[str, Any] = {"seccomp": not missing, "seccomp_missing": missing}
-    # a root grader's learner never keeps root: nobody, keeping the right to read where the interpreter needs it
+    # a root grader's learner never keeps root: nobody here, which each Sandbox swaps for the job's own uid (job_user),
+    # keeping the right to read where the interpreter needs it
     readable = not offer.root or _others_may_read(interpreter_paths())
     as_nobody: dict[str, Any] = {"user": _nobody(), "keep_reading": not readable} if offer.root else {}
     if offer.root and not readable and missing:  # the right to read stays only with the filter that refuses
@@ -277,7 +296,7 @@ def plan(mode: str | None = None, *, offer: Offer | None = None) -> Plan:
                                 f"needed); this machine offers: {offer.describe()}; try --isolation namespaces or "
                                 "auto")
         who = ("keeps uid 0 without any capability" if as_nobody.get("drop_capabilities") else
-               "runs as nobody with one capability, reading (CAP_DAC_READ_SEARCH)")
+               "runs as its own unprivileged uid with one capability, reading (CAP_DAC_READ_SEARCH)")
         notes = () if readable else (f"the interpreter ({sys.base_prefix}) is not readable by other users, so the "
                                      f"learner's process {who}; Landlock still limits what it may read",)
         return Plan("landlock", landlock=offer.landlock, supervise=True, notes=notes, **filtered,

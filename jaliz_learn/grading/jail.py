@@ -14,7 +14,7 @@ empty in-memory file system (tmpfs) holding only:
 The scratch folder and ``/tmp`` are each a tmpfs of their own of ``disk_mb`` (a job cannot fill the disk its
 siblings share). Then it swaps roots (``pivot_root``), detaches the old one (nothing of the real file system is
 reachable any more: not the class folder, the repository, the teacher's home or the secret), makes the new root
-read-only and gives up its privileges: to the unprivileged user ``nobody`` when the grader is root, else every
+read-only and gives up its privileges: to an unprivileged uid of the job's own when the grader is root, else every
 capability of its user namespace (so it can never remount anything writable again).
 
 Runs only in the learner's process (:mod:`.boot`), never in the grader's; ``ctypes`` calls of the C library.
@@ -202,7 +202,7 @@ def become(user: tuple[int, int] | None, *, namespace_root: bool = False, keep_r
         os.setgroups([])
         os.setresgid(gid, gid, gid)
         os.setresuid(uid, uid, uid)
-        name = "nobody" if uid == 65534 else f"uid {uid}"
+        name = "nobody" if uid == 65534 else f"its own unprivileged uid {uid}"
         if keep_reading:
             _set_capabilities(1 << _CAP_DAC_READ_SEARCH)
             return name + ", keeping only the right to read"

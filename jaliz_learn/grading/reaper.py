@@ -13,18 +13,19 @@ anything: the parent stays behind as a small **supervisor** that runs no learner
 * checks the size of the scratch folder every quarter of a second and ends the job past its disk cap
   (:data:`DISK_EXIT`); each file is also capped by ``RLIMIT_FSIZE``.
 
-The learner cannot stop the supervisor: it is root while the learner is ``nobody`` (a root grader); Landlock
-(ABI 6+) keeps the learner's signals inside its own domain, which the supervisor is not in; and where neither holds
-(an ordinary-user grader in ``none`` mode or with an older Landlock) the seccomp filter refuses every signal to the
-supervisor, its process group and the grader, and to every process at once (``kill(-1)``), and ``ptrace``.
+The learner cannot stop the supervisor: it is root while the learner has its own unprivileged uid (a root grader);
+Landlock (ABI 6+) keeps the learner's signals inside its own domain, which the supervisor is not in; and where neither
+holds (an ordinary-user grader in ``none`` mode or with an older Landlock) the seccomp filter refuses every signal to
+the supervisor, its process group and the grader, and to every process at once (``kill(-1)``), and ``ptrace``.
 
 In the ``namespaces`` mode the PID namespace does all this (``unshare --kill-child``: when its first process
 ends, the kernel kills every process in it), and the scratch folder is a size-limited tmpfs (:mod:`.jail`).
 
 :func:`limit_processes` caps the tasks (processes and threads) of the learner's user with ``RLIMIT_NPROC``. The
 kernel counts them per real user: per job in a user namespace of its own (``namespaces`` mode as an ordinary
-user), else over every process of that user (``nobody`` for a root grader, shared by parallel jobs; the grading
-user itself for an ordinary user in ``landlock`` mode), so the cap is "as many as now, plus this many".
+user), else over every process of that user (for a root grader, the job's own uid, so parallel jobs do not share
+the cap; the grading user itself for an ordinary user in ``landlock`` mode), so the cap is
+"as many as now, plus this many".
 :func:`remove_tree` removes whatever a job left, whatever modes it set on its folders.
 """
 

@@ -8,9 +8,9 @@ read here and sent to the child as data, so the child needs no access to the cla
 
 Before any learner code runs, the child closes itself in with the layers of the isolation plan
 (:mod:`.isolation`: its own namespaces and a read-only view of just the interpreter and the package, or Landlock
-and a seccomp filter; as ``nobody`` when the grader is root; :mod:`.boot`). The parent enforces the wall time of
-every step (loading the notebook, creating a bot, each decision) and ends the job when it is exceeded: the PID
-namespace (``namespaces`` mode) or the job's supervisor (:mod:`.reaper`: other modes) then kills every process the
+and a seccomp filter; as its own unprivileged uid when the grader is root; :mod:`.boot`). The parent enforces the
+wall time of every step (loading the notebook, creating a bot, each decision) and ends the job when it is exceeded: the
+PID namespace (``namespaces`` mode) or the job's supervisor (:mod:`.reaper`: other modes) then kills every process the
 learner started, detached or not. Clean-up removes the job folder whatever modes the learner left on it.
 
 Whatever the child does (crash, hang, exit, print a fake report, start threads, swallow signals, grow its
@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ from ..core.actions import Action
 from ..core.browser import refuse_in_browser
 from ..core.game import Game
 from .failures import BotFailure, IsolationFailure, Limits, LoadFailure, over_the_limit
-from .isolation import Plan, child_command, child_spec, plan
+from .isolation import Plan, child_command, child_spec, job_user, plan
 from .notebooks import read_notebook
 from .protocol import FIRST_PAGE, MAX_MESSAGE, PAGE, Encoder, ProtocolError, action_types_defs, dumps, loads
 from .reaper import DISK_EXIT, remove_tree
@@ -92,6 +93,8 @@ class Sandbox:
         self.class_name = class_name
         self.limits = limits or Limits()
         self.plan = isolation if isinstance(isolation, Plan) else plan(isolation)
+        if self.plan.user is not None:  # its own uid, not the nobody shared by parallel jobs (RLIMIT_NPROC is per user)
+            self.plan = replace(self.plan, user=job_user(self.plan.user[1]))
         self.hidden = [str(Path(h).resolve()) for h in hidden]
         if isinstance(notebook, (str, Path)):
             self.hidden.append(str(Path(notebook).resolve().parent))
@@ -149,7 +152,7 @@ class Sandbox:
         """A fresh job folder (only the grader may list it) with an empty scratch folder for the child."""
         self._remove_job()
         job = tempfile.mkdtemp(prefix="jaliz-job-", dir=self.workdir)
-        os.chmod(job, 0o711)  # a child running as nobody may pass through to its scratch folder, not list
+        os.chmod(job, 0o711)  # a child running as its own uid may pass through to its scratch folder, not list
         scratch = os.path.join(job, "scratch")
         os.mkdir(scratch, 0o700)
         if self.plan.user is not None:
