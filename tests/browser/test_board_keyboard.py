@@ -141,6 +141,8 @@ def test_voila_board_from_the_keyboard_alone(voila, page):
     page.goto(voila.url(f"voila/render/{NOTEBOOK}"))
     page.locator(".jaliz-access button.jaliz-part").first.wait_for(state="attached", timeout=60_000)
     page.locator(".widget-html", has_text="Your turn").first.wait_for()
+    # the page's layer takes the canvas out of the tab order once it is drawn (a clean-clone run tabbed onto it first)
+    page.locator("canvas[tabindex='-1']").first.wait_for(state="attached", timeout=30_000)
     for _ in range(5):  # nothing before the board takes the focus: the first stops are the parts
         page.keyboard.press("Tab")
         if _focus(page).startswith("part:"):
